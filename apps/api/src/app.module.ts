@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { ConfigModule, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { EmbeddingsModule } from '@limbic/embeddings';
+import { CYPHER_DIR, GraphModule } from '@limbic/graph';
+import { JobsModule } from '@limbic/jobs';
+import { AgentResolver } from './agents/agent.resolver';
+import { AgentService } from './agents/agent.service';
+import { TenantGuard } from './auth/tenant.guard';
+import { formatError } from './common/format-error';
+import { HealthController } from './health/health.controller';
+import { EncodeService } from './memories/encode.service';
+import { MemoryResolver } from './memories/memory.resolver';
+import { MemoryService } from './memories/memory.service';
+import { RecallResolver } from './recall/recall.resolver';
+import { RecallService } from './recall/recall.service';
+import { VectorSeedsService } from './recall/vector-seeds.service';
+import { selectionLimit } from './common/selection-limit';
+
+@Module({
+  imports: [
+    ConfigModule,
+    EmbeddingsModule,
+    GraphModule,
+    JobsModule,
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [LIMBIC_CONFIG, CYPHER_DIR],
+      useFactory: (config: LimbicConfig, cypherDir: string) => ({
+        // The committed schema file is the contract; it is regenerated on every non-production boot.
+        autoSchemaFile: config.env === 'production' ? true : join(cypherDir, '..', 'apps', 'api', 'schema.gql'),
+        sortSchema: true,
+        path: '/graphql',
+        context: ({ req }: { req: unknown }) => ({ req }),
+        formatError,
+        introspection: true,
+        validationRules: [selectionLimit(10, config.limits.maxQueryComplexity)],
+      }),
+    }),
+  ],
+  controllers: [HealthController],
+  providers: [
+    { provide: APP_GUARD, useClass: TenantGuard },
+    AgentService,
+    AgentResolver,
+    EncodeService,
+    MemoryService,
+    MemoryResolver,
+    VectorSeedsService,
+    RecallService,
+    RecallResolver,
+  ],
+})
+export class AppModule {}

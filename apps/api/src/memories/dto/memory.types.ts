@@ -1,0 +1,33 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { AffectInput } from '../../common/graphql-types';
+
+@ObjectType()
+export class Memory {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) agentId!: string;
+  @Field(() => String, { nullable: true, description: 'The caller’s idempotency key, unique per agent.' })
+  externalId!: string | null;
+  @Field(() => String) content!: string;
+  @Field(() => Date) occurredAt!: Date;
+  @Field(() => Date) encodedAt!: Date;
+  @Field(() => Float) valence!: number;
+  @Field(() => Float) arousal!: number;
+  @Field(() => Float) dominance!: number;
+  @Field(() => Float) importance!: number;
+  @Field(() => [String]) tags!: string[];
+  @Field(() => Int) accessCount!: number;
+  @Field(() => Boolean, { description: 'True until the worker has appraised the memory.' }) pendingAppraisal!: boolean;
+  @Field(() => Boolean) archived!: boolean;
+}
+
+@InputType()
+export class EncodeInput {
+  @Field(() => ID) agentId!: string;
+  @Field(() => String) content!: string;
+  @Field(() => Date, { nullable: true, description: 'When it happened; defaults to now.' }) occurredAt?: Date;
+  @Field(() => AffectInput, { nullable: true, description: 'Explicit affect; otherwise estimated.' }) affect?: AffectInput;
+  @Field(() => Float, { nullable: true, description: '0 … 1; otherwise estimated from the text.' }) importance?: number;
+  @Field(() => [String], { nullable: true }) tags?: string[];
+  @Field(() => String, { nullable: true, description: 'Idempotency key: encoding it again returns the first memory.' })
+  externalId?: string;
+}

@@ -1,0 +1,47 @@
+import type { Limits } from '@limbic/config';
+import { badInput } from '../common/api-error';
+import { requireCallerId, requireDate, requireRange, requireText } from '../common/validate';
+import type { EncodeInput } from './dto/memory.types';
+
+export interface ValidEncode {
+  readonly agentId: string;
+  readonly content: string;
+  readonly occurredAt: number;
+  readonly affect: { readonly valence: number; readonly arousal: number; readonly dominance: number } | null;
+  readonly importance: number | null;
+  readonly tags: readonly string[];
+  readonly externalId: string | null;
+}
+
+const MAX_TAG_CHARS = 64;
+const MAX_EXTERNAL_ID_CHARS = 256;
+
+/** Rejects bad input before anything is embedded or written. */
+export function validateEncode(input: EncodeInput, limits: Limits, now: number, prefix = ''): ValidEncode {
+  const f = (name: string) => `${prefix}${name}`;
+  const tags = input.tags ?? [];
+  if (tags.length > limits.maxTags) throw badInput(f('tags'), `at most ${limits.maxTags} tags`);
+  const cleanTags = [...new Set(tags.map((t) => t.trim().toLowerCase()))];
+  for (const t of cleanTags) {
+    if (t.length === 0 || t.length > MAX_TAG_CHARS) throw badInput(f('tags'), `each tag must be 1–${MAX_TAG_CHARS} characters`);
+  }
+  const externalId = input.externalId ?? null;
+  if (externalId !== null && (externalId.length === 0 || externalId.length > MAX_EXTERNAL_ID_CHARS)) {
+    throw badInput(f('externalId'), `must be 1–${MAX_EXTERNAL_ID_CHARS} characters`);
+  }
+  return {
+    agentId: requireCallerId(f('agentId'), input.agentId),
+    content: requireText(f('content'), input.content, limits.maxContentBytes),
+    occurredAt: requireDate(f('occurredAt'), input.occurredAt, now),
+    affect: input.affect
+      ? {
+          valence: requireRange(f('affect.valence'), input.affect.valence, -1, 1),
+          arousal: requireRange(f('affect.arousal'), input.affect.arousal, 0, 1),
+          dominance: requireRange(f('affect.dominance'), input.affect.dominance ?? 0.5, 0, 1),
+        }
+      : null,
+    importance: input.importance === undefined || input.importance === null ? null : requireRange(f('importance'), input.importance, 0, 1),
+    tags: cleanTags,
+    externalId,
+  };
+}

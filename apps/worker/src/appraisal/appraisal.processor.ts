@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import type { AppraisalJobV1, JobOutcome } from '@limbic/jobs';
+import type { JobHandler } from '../runner/job-handler';
+import { AppraisalService } from './appraisal.service';
+
+@Injectable()
+export class AppraisalProcessor implements JobHandler {
+  readonly queue = 'appraisal' as const;
+
+  constructor(private readonly appraisal: AppraisalService) {}
+
+  handle(data: unknown): Promise<JobOutcome> {
+    const job = parse(data);
+    return this.appraisal.appraise(job.tenantId, job.memoryId, Date.now());
+  }
+}
+
+function parse(data: unknown): AppraisalJobV1 {
+  const d = data as Partial<AppraisalJobV1> | null;
+  if (d?.v !== 1 || typeof d.tenantId !== 'string' || typeof d.memoryId !== 'string' || typeof d.agentId !== 'string') {
+    // Retrying a payload we cannot read would never help.
+    throw new UnrecoverableError(`unsupported appraisal payload ${JSON.stringify(data)}`);
+  }
+  return d as AppraisalJobV1;
+}

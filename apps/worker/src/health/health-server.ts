@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { HealthRepository } from '@limbic/graph';
+import { JobProducer } from '@limbic/jobs';
+
+/** The worker has no API; this tiny server answers orchestrators' health probes. */
+@Injectable()
+export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('WorkerHealth');
+  private server: Server | undefined;
+
+  constructor(
+    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
+    private readonly graph: HealthRepository,
+    private readonly jobs: JobProducer,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.worker.port === 0) return;
+    this.server = createServer((req, res) => {
+      void (async () => {
+        if (req.url === '/health/live') return send(res, 200, { status: 'ok' });
+        if (req.url === '/health/ready') {
+          const [neo4j, redis] = await Promise.all([this.graph.ping().catch(() => false), this.jobs.redisReady()]);
+          return send(res, neo4j && redis ? 200 : 503, { status: neo4j && redis ? 'ready' : 'unavailable', neo4j, redis });
+        }
+        return send(res, 404, { error: 'not found' });
+      })();
+    });
+    this.server.on('error', (err) => this.log.warn(`health server: ${err.message}`));
+    this.server.listen(this.config.worker.port, this.config.worker.host);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}
+
+function send(res: import('node:http').ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

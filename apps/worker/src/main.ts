@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from './worker.module';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.createApplicationContext(WorkerModule);
+  // SIGTERM/SIGINT close the BullMQ workers, which lets in-flight jobs finish first.
+  app.enableShutdownHooks();
+  await app.init();
+  new Logger('Limbic').log('worker started');
+}
+
+bootstrap().catch((err: unknown) => {
+  const e = err as Error;
+  console.error(`Limbic worker failed to start: ${['ConfigError', 'SchemaMismatchError', 'QueryRegistryError'].includes(e.name) ? e.message : (e.stack ?? e.message)}`);
+  process.exit(1);
+});

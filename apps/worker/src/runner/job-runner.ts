@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { QUEUE_SETTINGS, workerConnection, type QueueName } from '@limbic/jobs';
+import { JOB_HANDLERS, type JobHandler } from './job-handler';
+
+/** Queues this worker build serves; start-up is refused if one lacks a handler or has two. */
+export const SERVED_QUEUES: readonly QueueName[] = ['appraisal'];
+
+/**
+ * Hosts one BullMQ Worker per served queue. Shutdown closes the workers first, which lets
+ * in-flight jobs finish; a job cut short by a crash is retried after its lock expires, and
+ * handlers are idempotent, so it takes effect once.
+ */
+@Injectable()
+export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('JobRunner');
+  private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
+  private readonly byQueue: ReadonlyMap<QueueName, JobHandler>;
+
+  constructor(
+    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
+    @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
+  ) {
+    const byQueue = new Map<QueueName, JobHandler>();
+    for (const h of handlers) {
+      if (byQueue.has(h.queue)) throw new Error(`two handlers for queue ${h.queue}`);
+      byQueue.set(h.queue, h);
+    }
+    const missing = SERVED_QUEUES.filter((q) => !byQueue.has(q));
+    if (missing.length > 0) throw new Error(`no handler for queue(s): ${missing.join(', ')}`);
+    this.byQueue = byQueue;
+  }
+
+  onApplicationBootstrap(): void {
+    for (const queue of SERVED_QUEUES) this.start(queue);
+  }
+
+  private start(queue: QueueName): void {
+    const handler = this.byQueue.get(queue);
+    if (!handler) return;
+    const settings = QUEUE_SETTINGS[queue];
+    const connection = workerConnection(this.config.redisUrl);
+    connection.on('error', (err: Error) => this.log.debug(`redis (${queue}): ${err.message}`));
+    this.connections.push(connection);
+    const concurrency = queue === 'appraisal' ? this.config.worker.appraisalConcurrency : settings.concurrency;
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const outcome = await handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade });
+        this.log.debug(`${queue} ${job.id ?? ''} ${outcome}`);
+        return outcome;
+      },
+      { connection, concurrency, lockDuration: settings.lockDurationMs, autorun: true },
+    );
+    worker.on('failed', (job, err) => this.log.warn(`${queue} ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? 0}): ${err.message}`));
+    worker.on('error', (err) => this.log.debug(`${queue} worker: ${err.message}`));
+    this.workers.push(worker);
+    this.log.log(`serving ${queue} (concurrency ${concurrency})`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+    for (const c of this.connections) c.disconnect();
+  }
+}

@@ -1,0 +1,3 @@
+MATCH (l:LimbicMigrationLock {id: $scope})
+WHERE l.holder = $holder
+SET l.holder = null, l.expiresAt = null

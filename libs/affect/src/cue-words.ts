@@ -1,0 +1,74 @@
+/**
+ * Small cue-word lists for heuristics that no npm package covers (importance, causal
+ * links, the query classifier, concept extraction). Emotional words are NOT here: valence
+ * and arousal come from the VADER lexicon package (see appraisal/lexicon-appraiser.ts).
+ * All lists are lower-case and matched against whole tokens or phrases.
+ */
+
+/** Words that mark a decision or commitment (raise importance). */
+export const DECISION_CUES: readonly string[] = [
+  'decided', 'decide', 'decision', 'chose', 'choose', 'agreed', 'approved', 'rejected',
+  'must', 'deadline', 'plan', 'planned', 'commit', 'committed', 'promise', 'promised',
+  'priority', 'policy', 'rule', 'always', 'never', 'important', 'remember',
+];
+
+/** Words of ordinary technical vocabulary (raise importance); code-like tokens count too. */
+export const TECHNICAL_CUES: readonly string[] = [
+  'api', 'database', 'server', 'deploy', 'deployed', 'release', 'bug', 'error', 'config',
+  'schema', 'query', 'index', 'cache', 'latency', 'outage', 'incident', 'migration',
+  'endpoint', 'function', 'version', 'engine', 'pipeline', 'build', 'test', 'kubernetes',
+];
+
+/** Small talk (lowers importance of short texts). */
+export const SMALL_TALK_CUES: readonly string[] = [
+  'hi', 'hello', 'hey', 'thanks', 'thank', 'thx', 'bye', 'goodbye', 'lol', 'ok', 'okay',
+  'cool', 'nice', 'sure', 'yeah', 'yep', 'good morning', 'good night', 'how are you',
+];
+
+/** Text markers of cause (DESIGN §5: "because", "so", "therefore" …). */
+export const CAUSE_CUES: readonly string[] = [
+  'because', 'so', 'therefore', 'thus', 'hence', 'consequently', 'as a result',
+  'due to', 'led to', 'leads to', 'caused', 'causes', 'resulted in', 'since',
+];
+
+/** Query classifier cues. */
+export const TEMPORAL_QUERY_CUES: readonly string[] = [
+  // 'may' is left out: as a modal verb it would make half of all questions temporal.
+  'when', 'yesterday', 'today', 'tonight', 'tomorrow', 'ago', 'last week', 'last month',
+  'last year', 'last time', 'recently', 'recent', 'latest', 'earlier', 'before', 'after',
+  'first time', 'morning', 'evening', 'night', 'week', 'month', 'january', 'february',
+  'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november',
+  'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday',
+];
+
+export const MULTI_HOP_QUERY_CUES: readonly string[] = [
+  'why', 'because', 'led to', 'lead to', 'caused', 'cause of', 'result of', 'connection',
+  'connected', 'related', 'relationship', 'between', 'both', 'and then', 'which led',
+  'how did', 'what happened after', 'in common',
+];
+
+export const AFFECTIVE_QUERY_CUES: readonly string[] = [
+  'feel', 'felt', 'feeling', 'feelings', 'emotion', 'emotional', 'mood', 'upset', 'happy',
+  'sad', 'angry', 'proud', 'worried', 'anxious', 'scared', 'excited', 'stressed',
+];
+
+export const FACTUAL_QUERY_CUES: readonly string[] = [
+  'what', 'who', 'which', 'where', 'how many', 'how much', 'name of', 'is', 'are', 'does',
+  'did', 'was', 'were', 'list', 'define', 'value of', 'number of',
+];
+
+export const OPEN_QUERY_CUES: readonly string[] = [
+  'tell me about', 'anything', 'thoughts', 'ideas', 'overview', 'summarize', 'summarise',
+  'explore', 'brainstorm', 'everything',
+];
+
+/** Function words skipped when extracting concepts from text. */
+export const STOP_WORDS: readonly string[] = [
+  'the', 'and', 'for', 'are', 'but', 'not', 'you', 'all', 'any', 'can', 'had', 'her',
+  'was', 'one', 'our', 'out', 'his', 'has', 'him', 'how', 'its', 'who', 'did', 'yes',
+  'she', 'too', 'use', 'that', 'with', 'have', 'this', 'will', 'your', 'from', 'they',
+  'been', 'were', 'what', 'when', 'where', 'which', 'their', 'there', 'them', 'then',
+  'than', 'into', 'about', 'would', 'could', 'should', 'some', 'just', 'also', 'very',
+  'more', 'most', 'other', 'such', 'only', 'over', 'after', 'before', 'while', 'these',
+  'those', 'does', 'done', 'being', 'because', 'here', 'each', 'again', 'once',
+];

@@ -1,0 +1,47 @@
+import {
+  initialReviewState,
+  memoryStrength,
+  nextReviewAt,
+  reviewIntervalHours,
+  reviewMemory,
+  shouldArchive,
+  updateStability,
+} from './spaced-review';
+
+const H = 3_600_000;
+
+describe('spaced review', () => {
+  it('1 h, 1 d, 7 d, 30 d, stretched by stability', () => {
+    expect(reviewIntervalHours(0, 1)).toBe(1);
+    expect(reviewIntervalHours(1, 2)).toBe(48);
+    expect(reviewIntervalHours(2, 1)).toBe(168);
+    expect(reviewIntervalHours(9, 1)).toBe(720);
+    expect(reviewIntervalHours(-1, 0.2)).toBe(1); // clamped count and stability
+    expect(nextReviewAt(0, 1, 1)).toBe(24 * H);
+  });
+
+  it('stability grows by 1 + (0.2 + 0.3a + 0.3·importance + 0.2·frequency), capped at 50', () => {
+    expect(updateStability(1, { arousal: 1, importance: 1, accessCount: 0 })).toBeCloseTo(1.8, 12);
+    // 0.2 + 0.2·(1 − e^−1) ≈ 0.3264241.
+    expect(updateStability(1, { arousal: 0, importance: 0, accessCount: 10 })).toBeCloseTo(1.3264241, 6);
+    expect(updateStability(49, { arousal: 1, importance: 1, accessCount: 100 })).toBe(50);
+  });
+
+  it('a review raises stability, counts, and schedules from now', () => {
+    const s0 = initialReviewState(0);
+    expect(s0).toEqual({ stability: 1, reviewCount: 0, nextReviewAtMs: H });
+    const s1 = reviewMemory(s0, { arousal: 1, importance: 1, accessCount: 0 }, H);
+    expect(s1.reviewCount).toBe(1);
+    expect(s1.stability).toBeCloseTo(1.8, 12);
+    expect(s1.nextReviewAtMs).toBeCloseTo(H + 24 * 1.8 * H, 3);
+  });
+
+  it('archives faded, unimportant memories; never arousing ones', () => {
+    const faded = { hoursSinceLastUse: 1e6, arousal: 0.1, accessCount: 0, consolidation: 0.2, importance: 0.2 };
+    expect(memoryStrength(faded)).toBeLessThan(0.05);
+    expect(shouldArchive(faded)).toBe(true);
+    expect(shouldArchive({ ...faded, importance: 0.5 })).toBe(false);
+    expect(shouldArchive({ ...faded, arousal: 0.8 })).toBe(false);
+    expect(shouldArchive({ ...faded, hoursSinceLastUse: 1 })).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { MS_PER_HOUR, REVIEW } from '../constants';
+import { clamp, clamp01 } from '../math/scalar';
+import { frequencySignal, recencySignal } from '../recall/signals/temporal-signals';
+
+/** Hours until the next review: 1 h, 1 d, 7 d, 30 d (then 30 d on) × stability. */
+export function reviewIntervalHours(reviewCount: number, stability: number): number {
+  const schedule = REVIEW.baseIntervalsHours;
+  const index = clamp(Math.floor(reviewCount), 0, schedule.length - 1);
+  return (schedule[index] ?? schedule[schedule.length - 1] ?? 1) * Math.max(REVIEW.initialStability, stability);
+}
+
+/** When a memory with `reviewCount` reviews behind it is next due. */
+export function nextReviewAt(nowMs: number, reviewCount: number, stability: number): number {
+  return nowMs + reviewIntervalHours(reviewCount, stability) * MS_PER_HOUR;
+}
+
+export interface StabilityInput {
+  readonly arousal: number;
+  readonly importance: number;
+  readonly accessCount: number;
+}
+
+/**
+ * Each review raises stability: s' = min(50, s · (1 + gain)),
+ * gain = 0.2 + 0.3·arousal + 0.3·importance + 0.2·(1 − e^(−0.1·accesses)).
+ */
+export function updateStability(stability: number, input: StabilityInput): number {
+  const gain =
+    REVIEW.baseGain +
+    REVIEW.arousalGain * clamp01(input.arousal) +
+    REVIEW.importanceGain * clamp01(input.importance) +
+    REVIEW.frequencyGain * frequencySignal(input.accessCount);
+  return Math.min(REVIEW.maxStability, Math.max(REVIEW.initialStability, stability) * (1 + gain));
+}
+
+export interface ReviewState {
+  readonly stability: number;
+  readonly reviewCount: number;
+  readonly nextReviewAtMs: number;
+}
+
+/** A new memory's first review is an hour after encoding. */
+export function initialReviewState(encodedAtMs: number): ReviewState {
+  return { stability: REVIEW.initialStability, reviewCount: 0, nextReviewAtMs: nextReviewAt(encodedAtMs, 0, REVIEW.initialStability) };
+}
+
+/** One review: stability rises, the count goes up, the next review is scheduled from now. */
+export function reviewMemory(state: ReviewState, input: StabilityInput, nowMs: number): ReviewState {
+  const stability = updateStability(state.stability, input);
+  const reviewCount = state.reviewCount + 1;
+  return { stability, reviewCount, nextReviewAtMs: nextReviewAt(nowMs, reviewCount, stability) };
+}
+
+export interface ArchiveInput {
+  readonly hoursSinceLastUse: number;
+  readonly arousal: number;
+  readonly accessCount: number;
+  readonly consolidation: number;
+  readonly importance: number;
+}
+
+/** A memory's strength is its recency signal (consolidation × power-law decay). */
+export function memoryStrength(input: ArchiveInput): number {
+  return recencySignal({ hours: input.hoursSinceLastUse, arousal: input.arousal, accessCount: input.accessCount, consolidation: input.consolidation });
+}
+
+/**
+ * Archive (never delete) when strength < 0.05 and importance < 0.3. Memories with
+ * arousal ≥ 0.7 keep the 0.1 recency floor, so they are never archived for fading.
+ */
+export function shouldArchive(input: ArchiveInput): boolean {
+  return memoryStrength(input) < REVIEW.archiveStrengthBelow && input.importance < REVIEW.archiveImportanceBelow;
+}

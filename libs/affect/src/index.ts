@@ -1,0 +1,49 @@
+// @limbic/affect — the affective model and every scoring formula, pure TypeScript.
+// See libs/affect/README.md for a formula → file table.
+
+export * from './constants';
+export * from './cue-words';
+
+export type * from './types/affect.types';
+export * from './types/recall.types';
+export * from './types/graph.types';
+
+export * from './math/scalar';
+export * from './math/vector';
+export * from './math/time';
+export * from './text/tokens';
+export * from './text/concepts';
+
+export * from './dynamics/affect-space';
+export * from './dynamics/momentum';
+export * from './dynamics/mood';
+export * from './dynamics/energy';
+export * from './dynamics/attention-residue';
+
+export * from './appraisal/appraisal-to-affect';
+export * from './appraisal/consolidation-strength';
+export * from './appraisal/importance';
+export * from './appraisal/lexicon-appraiser';
+export * from './appraisal/goal-appraisal';
+
+export * from './recall/signals/similarity-signals';
+export * from './recall/signals/affective-signals';
+export * from './recall/signals/temporal-signals';
+export * from './recall/signals/context-signals';
+export * from './recall/compute-signals';
+export * from './recall/weights';
+export * from './recall/profiles';
+export * from './recall/mood-adaptive-weights';
+export * from './recall/query-classifier';
+export * from './recall/resolve-weights';
+export * from './recall/feedback';
+export * from './recall/energy-effects';
+export * from './recall/global-workspace-focus';
+export * from './recall/score';
+
+export * from './graph/link-scoring';
+export * from './graph/spreading-activation';
+export * from './graph/hebbian';
+export * from './graph/reconsolidation';
+export * from './graph/spaced-review';
+export * from './graph/near-duplicate';

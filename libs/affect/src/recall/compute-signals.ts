@@ -1,0 +1,68 @@
+import { goalRelevance } from '../appraisal/goal-appraisal';
+import { decayResidue } from '../dynamics/attention-residue';
+import { elapsedHours } from '../math/time';
+import type { CoreAffect, Momentum, Mood } from '../types/affect.types';
+import type { GoalContext, RecallCandidate, RecallContext, Signals } from '../types/recall.types';
+import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSignal, moodCongruenceSignal } from './signals/affective-signals';
+import { importanceSignal, primingSignal, resonanceSignal } from './signals/context-signals';
+import { lexicalSignal, semanticSignal } from './signals/similarity-signals';
+import { frequencySignal, recencySignal } from './signals/temporal-signals';
+
+/** Per-recall values computed once, not once per candidate. */
+export interface PreparedContext {
+  readonly nowMs: number;
+  readonly affectReference: CoreAffect;
+  readonly mood: Mood;
+  readonly momentum: Momentum;
+  readonly goals: readonly GoalContext[];
+  readonly contextTags: ReadonlySet<string>;
+  readonly primedActivation: ReadonlyMap<string, number>;
+}
+
+export function prepareContext(context: RecallContext): PreparedContext {
+  return {
+    nowMs: context.nowMs,
+    affectReference: context.queryAffect ?? context.affect,
+    mood: context.mood,
+    momentum: context.momentum,
+    goals: context.goals,
+    contextTags: new Set(context.contextTags.map((t) => t.toLowerCase())),
+    primedActivation: new Map(decayResidue(context.primedConcepts, context.nowMs).map((c) => [c.name, c.activation] as const)),
+  };
+}
+
+/** Hours since the memory last happened or was recalled, whichever is later. */
+export function hoursSinceLastUse(candidate: RecallCandidate, nowMs: number): number {
+  return elapsedHours(Math.max(candidate.occurredAtMs, candidate.lastAccessedAtMs ?? -Infinity), nowMs);
+}
+
+/** Largest BM25 among the candidates (the lexical signal's denominator). */
+export function bestBm25(candidates: readonly RecallCandidate[]): number {
+  let best = 0;
+  for (const c of candidates) if (c.bm25 > best) best = c.bm25;
+  return best;
+}
+
+/** All twelve signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
+export function computeSignals(candidate: RecallCandidate, context: PreparedContext, best: number, resonance?: number): Signals {
+  const similarities = candidate.goalSimilarities;
+  return {
+    semantic: semanticSignal(candidate.semanticSimilarity),
+    lexical: lexicalSignal(candidate.bm25, best),
+    moodCongruence: moodCongruenceSignal(context.mood, candidate.moodAtEncoding),
+    affectProximity: affectProximitySignal(context.affectReference, candidate.affect),
+    momentumAlignment: momentumAlignmentSignal(context.momentum, candidate.momentumAtEncoding),
+    recency: recencySignal({
+      hours: hoursSinceLastUse(candidate, context.nowMs),
+      arousal: candidate.affect.arousal,
+      accessCount: candidate.accessCount,
+      consolidation: candidate.consolidation,
+    }),
+    frequency: frequencySignal(candidate.accessCount),
+    importance: importanceSignal(candidate.importance, candidate.tags, context.contextTags),
+    emotionalIntensity: emotionalIntensitySignal(candidate.affect),
+    goalRelevance: goalRelevance(context.goals.map((g) => ({ priority: g.priority, similarity: similarities?.[g.id] ?? 0 }))),
+    priming: primingSignal(candidate.tags, context.primedActivation),
+    resonance: resonanceSignal(resonance),
+  };
+}

@@ -1,0 +1,39 @@
+import { ENERGY_EFFECTS, RECALL, SPREADING } from '../constants';
+import { clamp, clamp01, lerp } from '../math/scalar';
+
+export interface SearchBreadth {
+  readonly hops: number;
+  readonly seeds: number;
+}
+
+/**
+ * Energy widens or narrows the search (DESIGN §4): one more hop (max 3) at energy ≥ 0.7,
+ * one fewer (min 1) below 0.3; seeds scale from 0.5× to 1.5× of the base with energy.
+ */
+export function energySearchBreadth(
+  energy: number,
+  base: SearchBreadth = { hops: SPREADING.defaultHops, seeds: RECALL.defaultSeeds },
+): SearchBreadth {
+  const e = clamp01(energy);
+  const hopShift = e >= ENERGY_EFFECTS.highEnergy ? 1 : e < ENERGY_EFFECTS.lowEnergy ? -1 : 0;
+  return {
+    hops: clamp(Math.round(base.hops) + hopShift, SPREADING.minHops, SPREADING.maxHops),
+    seeds: clamp(Math.round(base.seeds * lerp(ENERGY_EFFECTS.seedScaleMin, ENERGY_EFFECTS.seedScaleMax, e)), 1, RECALL.maxSeeds),
+  };
+}
+
+/** Score below which results are cut: 0.6 × (1 − energy) × top score. */
+export function energyCutThreshold(topScore: number, energy: number): number {
+  return ENERGY_EFFECTS.cutFraction * (1 - clamp01(energy)) * Math.max(0, topScore);
+}
+
+/**
+ * The energy cut: keeps results scoring at least energyCutThreshold(best, energy). The
+ * best result always survives; a rested agent (energy 1) keeps everything.
+ */
+export function applyEnergyCut<T extends { readonly score: number }>(results: readonly T[], energy: number): readonly T[] {
+  let top = 0;
+  for (const r of results) top = Math.max(top, r.score);
+  const threshold = energyCutThreshold(top, energy);
+  return results.filter((r) => r.score >= threshold);
+}

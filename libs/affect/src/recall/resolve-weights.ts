@@ -1,0 +1,48 @@
+import type { Mood } from '../types/affect.types';
+import type { ProfileName, QueryType, WeightOverride, Weights } from '../types/recall.types';
+import { adaptWeightsToMood } from './mood-adaptive-weights';
+import { PROFILES, ROUTED_WEIGHTS, isBaselineProfile } from './profiles';
+import { normaliseWeights } from './weights';
+
+export interface WeightRequest {
+  readonly mood: Mood;
+  /** Explicit weights from the caller: used as given (normalised), nothing adapts them. */
+  readonly override?: WeightOverride;
+  /** Named profile asked for by the caller. */
+  readonly profile?: ProfileName;
+  /** The agent's weights learned from feedback. */
+  readonly learned?: Weights;
+  /** When set (and no profile/learned weights), routing picks the starting weights. */
+  readonly queryType?: QueryType;
+  /** Default true. */
+  readonly adaptToMood?: boolean;
+}
+
+export type WeightSource = 'override' | 'profile' | 'learned' | 'routed' | 'default';
+
+export interface ResolvedWeights {
+  readonly weights: Weights;
+  readonly source: WeightSource;
+}
+
+/**
+ * The weights of one recall. Starting weights, first that applies: override (final, not
+ * adapted) → profile → the agent's learned weights → routed by query type → balanced.
+ * Then mood adaptation, except for overrides and the single-signal baseline profiles.
+ */
+export function resolveWeights(request: WeightRequest): ResolvedWeights {
+  if (request.override !== undefined) {
+    return { weights: normaliseWeights(request.override, PROFILES.balanced), source: 'override' };
+  }
+  const [start, source]: readonly [Weights, WeightSource] =
+    request.profile !== undefined
+      ? [PROFILES[request.profile], 'profile']
+      : request.learned !== undefined
+        ? [normaliseWeights(request.learned, PROFILES.balanced), 'learned']
+        : request.queryType !== undefined
+          ? [ROUTED_WEIGHTS[request.queryType], 'routed']
+          : [PROFILES.balanced, 'default'];
+  const baseline = request.profile !== undefined && isBaselineProfile(request.profile);
+  const adapt = (request.adaptToMood ?? true) && !baseline;
+  return { weights: adapt ? adaptWeightsToMood(start, request.mood) : start, source };
+}

@@ -1,0 +1,33 @@
+import { SIGNALS } from '../../constants';
+import { clamp, clamp01 } from '../../math/scalar';
+
+export interface RecencyInput {
+  /** Hours since the memory was last used (occurred or accessed, whichever is later). */
+  readonly hours: number;
+  readonly arousal: number;
+  readonly accessCount: number;
+  /** Consolidation strength c, [0.1, 1]. */
+  readonly consolidation: number;
+}
+
+/** Power-law decay exponent δ = 0.5(1 − 0.5a)/(1 + 0.1·accesses). */
+export function recencyDecayExponent(arousal: number, accessCount: number): number {
+  const r = SIGNALS.recency;
+  return (r.baseDecay * (1 - r.arousalSlowdown * clamp01(arousal))) / (1 + r.accessSlowdown * Math.max(0, accessCount));
+}
+
+/**
+ * ACT-R style recency: c · (1 + Δt_h)^(−δ); never below 0.1 when a ≥ 0.7 (flashbulb
+ * memories do not fade out). In [0, 1].
+ */
+export function recencySignal(input: RecencyInput): number {
+  const r = SIGNALS.recency;
+  const decayed = clamp01(input.consolidation) * Math.pow(1 + Math.max(0, input.hours), -recencyDecayExponent(input.arousal, input.accessCount));
+  const floor = input.arousal >= r.arousalFloorThreshold ? r.arousalFloor : 0;
+  return clamp(Math.max(floor, decayed), 0, 1);
+}
+
+/** frequency = 1 − e^(−0.1·accesses). */
+export function frequencySignal(accessCount: number): number {
+  return clamp01(1 - Math.exp(-SIGNALS.frequency.rate * Math.max(0, accessCount)));
+}

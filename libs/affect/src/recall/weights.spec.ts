@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { affectArb, rawWeightsArb, signalsArb, sumOf } from '../testing/arbitraries';
+import { PROFILE_NAMES, QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
+import type { Weights } from '../types/recall.types';
+import { applyFeedback } from './feedback';
+import { adaptWeightsToMood, moodGates } from './mood-adaptive-weights';
+import { PROFILES, ROUTED_WEIGHTS, profileWeights } from './profiles';
+import { routedWeights } from './query-classifier';
+import { resolveWeights } from './resolve-weights';
+import { normaliseWeights, weightedScore, weightedSignals, weightsFrom, weightsFromArray, weightsToArray } from './weights';
+
+function expectValid(w: Weights): void {
+  for (const name of SIGNAL_NAMES) {
+    expect(w[name]).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(w[name])).toBe(true);
+  }
+  expect(sumOf(w)).toBeCloseTo(1, 9);
+}
+
+describe('profiles', () => {
+  it('every profile and routed weight set is valid', () => {
+    for (const p of PROFILE_NAMES) expectValid(profileWeights(p));
+    for (const q of QUERY_TYPES) expectValid(routedWeights(q));
+  });
+
+  it('DESIGN values, missing signals 0', () => {
+    expect(PROFILES.affective.moodCongruence).toBe(0.25);
+    expect(PROFILES.affective.lexical).toBe(0);
+    expect(PROFILES.salience.emotionalIntensity).toBe(0.25);
+    expect(PROFILES.state.goalRelevance).toBe(0.2);
+    expect(PROFILES.semantic.semantic).toBe(1);
+    expect(PROFILES.lexical.lexical).toBe(1);
+    expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.7, 12);
+  });
+});
+
+describe('weights helpers', () => {
+  it('normalise clips negatives and NaN, falls back when nothing is positive', () => {
+    const w = normaliseWeights({ semantic: 3, lexical: 1, recency: -2, priming: Number.NaN }, PROFILES.balanced);
+    expect(w.semantic).toBe(0.75);
+    expect(w.lexical).toBe(0.25);
+    expect(w.recency).toBe(0);
+    expect(w.priming).toBe(0);
+    expect(normaliseWeights({ semantic: 0 }, PROFILES.balanced)).toBe(PROFILES.balanced);
+    expect(normaliseWeights({ semantic: Infinity }, PROFILES.balanced)).toBe(PROFILES.balanced);
+  });
+
+  it('weighted score and breakdown', () => {
+    const signals = weightsFrom({ semantic: 0.8, lexical: 0.5 });
+    const w = weightsFrom({ semantic: 0.6, lexical: 0.4 });
+    expect(weightedScore(signals, w)).toBeCloseTo(0.68, 12); // 0.48 + 0.2
+    expect(weightedSignals(signals, w).lexical).toBeCloseTo(0.2, 12);
+  });
+
+  it('array round trip in SIGNAL_NAMES order', () => {
+    const arr = weightsToArray(PROFILES.affective);
+    expect(arr).toHaveLength(12);
+    expect(arr[0]).toBe(0.35);
+    expect(weightsFromArray(arr, PROFILES.balanced)).toEqual(PROFILES.affective);
+    expect(weightsFromArray([1, 2], PROFILES.balanced)).toBe(PROFILES.balanced);
+  });
+});
+
+describe('mood-adaptive weights', () => {
+  it('hand-computed: affective profile, mood (−0.5, 0.7, 0.5)', () => {
+    // Gates: negative σ(0) = .5, high arousal σ(0) = .5, calm σ(5·(0.3 − 0.7))·(1 − .5) = σ(−2)·.5 ≈ .0596015.
+    // semantic .35 → mood/affect .075 (half each) → momentum .05 → semantic .225;
+    // pool = .2875 + .1875 + .15 = .625, calm moves .00596015 back: factor 1 − .00596015/.625.
+    const mood = { valence: -0.5, arousal: 0.7, dominance: 0.5 };
+    const g = moodGates(mood);
+    expect(g.negative).toBeCloseTo(0.5, 12);
+    expect(g.highArousal).toBeCloseTo(0.5, 12);
+    expect(g.calm).toBeCloseTo(0.0596015, 6);
+    const w = adaptWeightsToMood(PROFILES.affective, mood);
+    const f = 1 - 0.00596015 / 0.625;
+    expect(w.semantic).toBeCloseTo(0.225 + 0.00596015, 6);
+    expect(w.moodCongruence).toBeCloseTo(0.2875 * f, 6);
+    expect(w.affectProximity).toBeCloseTo(0.1875 * f, 6);
+    expect(w.momentumAlignment).toBeCloseTo(0.15 * f, 6);
+    expect(w.recency).toBeCloseTo(0.1, 12);
+    expectValid(w);
+  });
+
+  it('a calm neutral mood only moves weight toward semantic', () => {
+    const w = adaptWeightsToMood(PROFILES.balanced, { valence: 0, arousal: 0.1, dominance: 0.5 });
+    expect(w.semantic).toBeGreaterThan(PROFILES.balanced.semantic);
+    expect(w.moodCongruence).toBeLessThan(PROFILES.balanced.moodCongruence);
+  });
+
+  it('moves nothing out of an empty semantic weight', () => {
+    expect(adaptWeightsToMood(PROFILES.lexical, { valence: -1, arousal: 1, dominance: 0 })).toEqual(PROFILES.lexical);
+  });
+
+  it('property: non-negative and summing to 1 after any adaptation', () => {
+    fc.assert(
+      fc.property(rawWeightsArb, affectArb, (raw, mood) => {
+        expectValid(adaptWeightsToMood(normaliseWeights(raw, PROFILES.balanced), mood));
+      }),
+    );
+  });
+});
+
+describe('feedback learning', () => {
+  it('hand-computed: w_i += 0.05 · 1 · f_i, renormalised', () => {
+    // Only semantic = 1: semantic .45 + .05 = .5, total 1.05 → .5/1.05; lexical .25/1.05.
+    const w = applyFeedback(PROFILES.balanced, weightsFrom({ semantic: 1 }), 1);
+    expect(w.semantic).toBeCloseTo(0.5 / 1.05, 12);
+    expect(w.lexical).toBeCloseTo(0.25 / 1.05, 12);
+  });
+
+  it('negative feedback lowers the contributing weights; all-zero keeps the old weights', () => {
+    const w = applyFeedback(PROFILES.balanced, weightsFrom({ semantic: 1 }), -1);
+    expect(w.semantic).toBeLessThan(PROFILES.balanced.semantic);
+    expect(applyFeedback(PROFILES.semantic, weightsFrom({ semantic: 1 }), -1, 1)).toBe(PROFILES.semantic);
+  });
+
+  it('property: any sequence of feedback, routing and adaptation keeps weights valid', () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('feedback' as const), signals: signalsArb, feedback: fc.double({ min: -3, max: 3, noNaN: true }) }),
+      fc.record({ kind: fc.constant('mood' as const), mood: affectArb }),
+      fc.record({ kind: fc.constant('route' as const), type: fc.constantFrom(...QUERY_TYPES) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        let w: Weights = PROFILES.balanced;
+        for (const s of steps) {
+          if (s.kind === 'feedback') w = applyFeedback(w, s.signals, s.feedback);
+          else if (s.kind === 'mood') w = adaptWeightsToMood(w, s.mood);
+          else w = ROUTED_WEIGHTS[s.type];
+          expectValid(w);
+        }
+      }),
+    );
+  });
+});
+
+describe('resolveWeights', () => {
+  const calm = { valence: 0, arousal: 0.3, dominance: 0.5 };
+
+  it('an override is final: normalised, not adapted', () => {
+    const r = resolveWeights({ mood: { valence: -1, arousal: 1, dominance: 0 }, override: { semantic: 2, recency: 2 }, profile: 'affective' });
+    expect(r.source).toBe('override');
+    expect(r.weights).toEqual(weightsFrom({ semantic: 0.5, recency: 0.5 }));
+    expect(resolveWeights({ mood: calm, override: {} }).weights).toBe(PROFILES.balanced);
+  });
+
+  it('precedence: profile → learned → routed → balanced, then mood adaptation', () => {
+    const learned = weightsFrom({ semantic: 0.5, recency: 0.5 });
+    expect(resolveWeights({ mood: calm, profile: 'salience', learned, queryType: 'temporal' }).source).toBe('profile');
+    expect(resolveWeights({ mood: calm, learned, queryType: 'temporal' }).source).toBe('learned');
+    expect(resolveWeights({ mood: calm, queryType: 'temporal' }).source).toBe('routed');
+    const d = resolveWeights({ mood: calm });
+    expect(d.source).toBe('default');
+    expect(d.weights).toEqual(adaptWeightsToMood(PROFILES.balanced, calm));
+    expect(resolveWeights({ mood: calm, adaptToMood: false }).weights).toBe(PROFILES.balanced);
+  });
+
+  it('baseline profiles are never adapted', () => {
+    const dark = { valence: -1, arousal: 1, dominance: 0 };
+    expect(resolveWeights({ mood: dark, profile: 'semantic' }).weights).toBe(PROFILES.semantic);
+    expect(resolveWeights({ mood: dark, profile: 'lexical' }).weights).toBe(PROFILES.lexical);
+    expect(resolveWeights({ mood: dark, profile: 'balanced' }).weights.semantic).toBeLessThan(PROFILES.balanced.semantic);
+  });
+});

@@ -1,0 +1,55 @@
+import { SIGNAL_NAMES } from '../types/recall.types';
+import type { SignalName, Signals, WeightOverride, Weights } from '../types/recall.types';
+
+function fill(value: (name: SignalName) => number): Record<SignalName, number> {
+  const out = {} as Record<SignalName, number>;
+  for (const name of SIGNAL_NAMES) out[name] = value(name);
+  return out;
+}
+
+/** Full weight record from a partial one; missing signals are 0. Not normalised. */
+export function weightsFrom(partial: WeightOverride): Weights {
+  return fill((name) => partial[name] ?? 0);
+}
+
+export function sumWeights(weights: WeightOverride): number {
+  let sum = 0;
+  for (const name of SIGNAL_NAMES) sum += weights[name] ?? 0;
+  return sum;
+}
+
+/**
+ * Clips every weight to [0, ∞) (NaN → 0) and divides by the sum, so the result is
+ * non-negative and sums to 1. If nothing positive is left, returns `fallback`.
+ */
+export function normaliseWeights(weights: WeightOverride, fallback: Weights): Weights {
+  const clipped = fill((name) => {
+    const w = weights[name] ?? 0;
+    return Number.isFinite(w) && w > 0 ? w : 0;
+  });
+  const sum = sumWeights(clipped);
+  if (!(sum > 0) || !Number.isFinite(sum)) return fallback;
+  return fill((name) => clipped[name] / sum);
+}
+
+/** Σ w_i · f_i. */
+export function weightedScore(signals: Signals, weights: Weights): number {
+  let score = 0;
+  for (const name of SIGNAL_NAMES) score += weights[name] * signals[name];
+  return score;
+}
+
+/** w_i · f_i per signal (the explanation's "weighted" breakdown). */
+export function weightedSignals(signals: Signals, weights: Weights): Signals {
+  return fill((name) => weights[name] * signals[name]);
+}
+
+/** The agent stores weights as an array in SIGNAL_NAMES order. */
+export function weightsToArray(weights: Weights): readonly number[] {
+  return SIGNAL_NAMES.map((name) => weights[name]);
+}
+
+export function weightsFromArray(values: readonly number[], fallback: Weights): Weights {
+  if (values.length !== SIGNAL_NAMES.length) return fallback;
+  return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] ?? 0), fallback);
+}

@@ -1,0 +1,21 @@
+/** Lower-case word tokens (letters, digits, inner - _ . '), in order. */
+export function tokenize(text: string): readonly string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['_.-][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** True when `phrase` (one or more words) occurs in the token list as whole words. */
+export function containsPhrase(tokens: readonly string[], phrase: string): boolean {
+  const parts = phrase.split(' ');
+  outer: for (let i = 0; i + parts.length <= tokens.length; i++) {
+    for (let j = 0; j < parts.length; j++) if (tokens[i + j] !== parts[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Number of cue phrases that occur in the tokens (each counted once). */
+export function countCues(tokens: readonly string[], cues: readonly string[]): number {
+  let hits = 0;
+  for (const cue of cues) if (containsPhrase(tokens, cue)) hits++;
+  return hits;
+}

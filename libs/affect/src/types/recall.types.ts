@@ -1,0 +1,108 @@
+import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
+
+/** The twelve recall signals of DESIGN §4, in display order. */
+export const SIGNAL_NAMES = [
+  'semantic',
+  'lexical',
+  'moodCongruence',
+  'affectProximity',
+  'momentumAlignment',
+  'recency',
+  'frequency',
+  'importance',
+  'emotionalIntensity',
+  'goalRelevance',
+  'priming',
+  'resonance',
+] as const;
+
+export type SignalName = (typeof SIGNAL_NAMES)[number];
+
+/** One value in [0, 1] per signal. */
+export type Signals = Readonly<Record<SignalName, number>>;
+
+/** Non-negative weights, one per signal, summing to 1. */
+export type Weights = Readonly<Record<SignalName, number>>;
+
+/** Partial weights as a caller writes them; missing signals are 0. */
+export type WeightOverride = Readonly<Partial<Record<SignalName, number>>>;
+
+export const PROFILE_NAMES = ['balanced', 'affective', 'salience', 'state', 'semantic', 'lexical'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+export type Profiles = Readonly<Record<ProfileName, Weights>>;
+
+export const QUERY_TYPES = ['factual', 'temporal', 'multi-hop', 'open', 'affective'] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** An active goal of the agent. Priority is any non-negative number. */
+export interface GoalContext {
+  readonly id: string;
+  readonly priority: number;
+}
+
+/** What recall knows about the agent and the query, once per recall. */
+export interface RecallContext {
+  readonly nowMs: number;
+  readonly affect: CoreAffect;
+  /** Overrides `affect` for affectProximity when the caller gives a query affect. */
+  readonly queryAffect?: CoreAffect;
+  readonly mood: Mood;
+  readonly momentum: Momentum;
+  readonly goals: readonly GoalContext[];
+  readonly primedConcepts: readonly PrimedConcept[];
+  /** Concepts of the query and context, matched against memory tags for importance. */
+  readonly contextTags: readonly string[];
+}
+
+/** What recall knows about one candidate memory. */
+export interface RecallCandidate {
+  readonly id: string;
+  /** cosine(query, memory), any sign; the signal clamps it. */
+  readonly semanticSimilarity: number;
+  /** Raw BM25 from the fulltext index, 0 when the fulltext search did not hit. */
+  readonly bm25: number;
+  readonly affect: CoreAffect;
+  readonly moodAtEncoding: Mood;
+  /** Missing on memories stored before momentum existed: alignment is then 0.5. */
+  readonly momentumAtEncoding?: Momentum;
+  readonly occurredAtMs: number;
+  readonly lastAccessedAtMs?: number;
+  readonly accessCount: number;
+  /** Consolidation strength c in [0.1, 1]. */
+  readonly consolidation: number;
+  readonly importance: number;
+  readonly tags: readonly string[];
+  /** cosine(memory, goal) by goal id; missing goals count as 0. */
+  readonly goalSimilarities?: Readonly<Record<string, number>>;
+}
+
+/** Why a memory got its score. */
+export interface Explanation {
+  readonly weights: Weights;
+  readonly signals: Signals;
+  /** weight × signal, per signal; sums to the score. */
+  readonly weighted: Signals;
+  /** Rank in pass 1 (1-based); null when the memory joined through spreading activation. */
+  readonly pass1Rank: number | null;
+  /** Rank after pass 2 (1-based). */
+  readonly pass2Rank: number;
+  /** Spreading-activation path from a seed, when resonance is positive. */
+  readonly activationPath?: readonly string[];
+}
+
+export interface ScoredCandidate {
+  readonly id: string;
+  readonly score: number;
+  readonly signals: Signals;
+  readonly weighted: Signals;
+  /** 1-based, by score desc then id asc. */
+  readonly rank: number;
+}
+
+export interface RankedMemory {
+  readonly id: string;
+  readonly score: number;
+  readonly rank: number;
+  readonly pass1Rank: number | null;
+  readonly explanation: Explanation;
+}

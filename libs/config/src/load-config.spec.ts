@@ -1,0 +1,61 @@
+import { ConfigError } from './config.error';
+import { loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('gives local defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.neo4j.uri).toBe('bolt://127.0.0.1:7687');
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.api).toEqual({ host: '127.0.0.1', port: 4000 });
+    expect(c.singleTenant).toBe(true);
+    expect(c.embedder.kind).toBe('hash');
+    expect(c.limits.maxContentBytes).toBe(32 * 1024);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ LIMBIC_PORT: 'eighty' })).toThrow(/LIMBIC_PORT/);
+    expect(() => loadConfig({ LIMBIC_PORT: '70000' })).toThrow(/LIMBIC_PORT/);
+    expect(() => loadConfig({ NEO4J_URI: 'http://x:7474' })).toThrow(/NEO4J_URI/);
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ LIMBIC_EMBEDDER: 'magic' })).toThrow(/LIMBIC_EMBEDDER/);
+  });
+
+  it('reports every problem at once as a ConfigError', () => {
+    try {
+      loadConfig({ LIMBIC_PORT: '-1', LIMBIC_HASH_DIM: '3' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems.join('\n')).toMatch(/LIMBIC_PORT[\s\S]*LIMBIC_HASH_DIM|LIMBIC_HASH_DIM[\s\S]*LIMBIC_PORT/);
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ LIMBIC_PORT: '' }).api.port).toBe(4000);
+  });
+
+  it('maps API keys to tenants', () => {
+    const c = loadConfig({ LIMBIC_API_KEYS: 'alpha-key-123:acme, beta-key-456:globex' });
+    expect(c.singleTenant).toBe(false);
+    expect(c.apiKeys.get('alpha-key-123')).toBe('acme');
+    expect(c.apiKeys.get('beta-key-456')).toBe('globex');
+  });
+
+  it('rejects short keys and bad tenant ids', () => {
+    expect(() => loadConfig({ LIMBIC_API_KEYS: 'short:acme' })).toThrow(/LIMBIC_API_KEYS/);
+    expect(() => loadConfig({ LIMBIC_API_KEYS: 'long-enough-key:bad tenant' })).toThrow(/LIMBIC_API_KEYS/);
+  });
+
+  it('refuses to expose single-tenant mode beyond loopback', () => {
+    expect(() => loadConfig({ LIMBIC_HOST: '0.0.0.0' })).toThrow(/LIMBIC_HOST/);
+    expect(loadConfig({ LIMBIC_HOST: '0.0.0.0', LIMBIC_API_KEYS: 'long-enough-key:acme' }).api.host).toBe('0.0.0.0');
+  });
+
+  it('requires a key for the hosted OpenAI endpoint', () => {
+    expect(() => loadConfig({ LIMBIC_EMBEDDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(loadConfig({ LIMBIC_EMBEDDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).embedder.openai.baseUrl).toBe(
+      'http://127.0.0.1:11434/v1',
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import { ConfigError } from './config.error';
+import { envSchema } from './config.schema';
+import { LOCAL_TENANT, type LimbicConfig } from './config.types';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Validates the environment once into a typed, frozen config. Throws a ConfigError naming
+ * every bad variable, so a misconfigured process stops before it touches any store.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): LimbicConfig {
+  // Empty strings mean "unset" so that `FOO= npm start` falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const apiKeys = parseApiKeys(e.LIMBIC_API_KEYS, problems);
+  const singleTenant = apiKeys.size === 0;
+  if (singleTenant && !LOOPBACK.has(e.LIMBIC_HOST)) {
+    problems.push(
+      `LIMBIC_HOST: refusing to bind ${e.LIMBIC_HOST} without LIMBIC_API_KEYS (single-tenant mode is loopback only)`,
+    );
+  }
+  if (e.LIMBIC_EMBEDDER === 'openai' && e.OPENAI_API_KEY === '' && e.OPENAI_BASE_URL.startsWith('https://api.openai.com')) {
+    problems.push('OPENAI_API_KEY: required when LIMBIC_EMBEDDER=openai talks to api.openai.com');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({
+    env: e.NODE_ENV,
+    logLevel: e.LIMBIC_LOG_LEVEL,
+    neo4j: {
+      uri: e.NEO4J_URI,
+      user: e.NEO4J_USER,
+      password: e.NEO4J_PASSWORD,
+      database: e.NEO4J_DATABASE,
+      maxPoolSize: e.NEO4J_MAX_POOL_SIZE,
+      txTimeoutMs: e.NEO4J_TX_TIMEOUT_MS,
+    },
+    redisUrl: e.REDIS_URL,
+    api: { host: e.LIMBIC_HOST, port: e.LIMBIC_PORT },
+    worker: {
+      host: e.LIMBIC_WORKER_HOST,
+      port: e.LIMBIC_WORKER_PORT,
+      appraisalConcurrency: e.LIMBIC_APPRAISAL_CONCURRENCY,
+      sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
+    },
+    apiKeys,
+    singleTenant,
+    embedder: {
+      kind: e.LIMBIC_EMBEDDER,
+      hashDimension: e.LIMBIC_HASH_DIM,
+      openai: {
+        baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ''),
+        apiKey: e.OPENAI_API_KEY,
+        model: e.OPENAI_EMBEDDING_MODEL,
+        dimension: e.OPENAI_EMBEDDING_DIM,
+        timeoutMs: e.OPENAI_TIMEOUT_MS,
+        maxRetries: e.OPENAI_MAX_RETRIES,
+        batchSize: e.OPENAI_BATCH_SIZE,
+      },
+    },
+    limits: {
+      maxContentBytes: e.LIMBIC_MAX_CONTENT_BYTES,
+      maxBatchItems: e.LIMBIC_MAX_BATCH_ITEMS,
+      maxTags: e.LIMBIC_MAX_TAGS,
+      maxTopK: e.LIMBIC_MAX_TOP_K,
+      maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
+    },
+    runMigrations: e.LIMBIC_RUN_MIGRATIONS,
+  });
+}
+
+function parseApiKeys(raw: string, problems: string[]): ReadonlyMap<string, string> {
+  const keys = new Map<string, string>();
+  for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const sep = entry.lastIndexOf(':');
+    const key = sep > 0 ? entry.slice(0, sep) : '';
+    const tenant = sep > 0 ? entry.slice(sep + 1) : '';
+    if (key.length < 8) {
+      problems.push('LIMBIC_API_KEYS: each entry must be `key:tenant` with a key of at least 8 characters');
+      continue;
+    }
+    if (!TENANT_ID.test(tenant)) {
+      problems.push(`LIMBIC_API_KEYS: tenant "${tenant}" must match ${TENANT_ID.source}`);
+      continue;
+    }
+    if (keys.has(key)) problems.push('LIMBIC_API_KEYS: a key appears twice');
+    keys.set(key, tenant);
+  }
+  return keys;
+}
+
+export { LOCAL_TENANT };

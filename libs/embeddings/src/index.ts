@@ -1,0 +1,5 @@
+export * from './embedder.port';
+export * from './hash.embedder';
+export * from './openai.embedder';
+export * from './create-embedder';
+export * from './embeddings.module';

@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import type { Driver, ManagedTransaction, RecordShape } from 'neo4j-driver';
+import { toGraphError } from './graph.errors';
+import type { QueryName } from './query-names';
+import type { QueryRegistry } from './query-registry';
+
+export type Params = Readonly<Record<string, unknown>>;
+
+/** A query runner bound to one open transaction, for multi-statement units of work. */
+export interface TxRunner {
+  run<T extends RecordShape = RecordShape>(name: QueryName, params?: Params): Promise<T[]>;
+}
+
+export interface ExecutorOptions {
+  readonly database: string;
+  readonly txTimeoutMs: number;
+}
+
+/**
+ * The one way Limbic talks to Neo4j. Managed transactions (the driver retries transient
+ * errors), metadata naming the query (visible in `SHOW TRANSACTIONS` and query.log), and
+ * every failure mapped to a typed GraphError.
+ */
+export class Neo4jExecutor {
+  private readonly log = new Logger('Neo4j');
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly queries: QueryRegistry,
+    private readonly options: ExecutorOptions,
+  ) {}
+
+  read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
+    return this.unit('READ', name, (tx) => tx.run<T>(name, params));
+  }
+
+  write<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
+    return this.unit('WRITE', name, (tx) => tx.run<T>(name, params));
+  }
+
+  /** Several queries in one write transaction; the work function may be retried, keep it pure. */
+  writeTx<R>(label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
+    return this.unit('WRITE', label, work);
+  }
+
+  readTx<R>(label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
+    return this.unit('READ', label, work);
+  }
+
+  /** Schema statements must run outside explicit transactions with data. */
+  async runRaw(label: string, text: string, params: Params = {}): Promise<void> {
+    const session = this.driver.session({ database: this.options.database });
+    try {
+      await session.run(text, params, { metadata: { app: 'limbic', query: label } });
+    } catch (err) {
+      throw toGraphError(err, label);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private async unit<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
+    const session = this.driver.session({ database: this.options.database, defaultAccessMode: mode });
+    const config = { metadata: { app: 'limbic', query: label }, timeout: this.options.txTimeoutMs };
+    const started = performance.now();
+    try {
+      const body = (tx: ManagedTransaction) => work(this.runner(tx));
+      return mode === 'READ' ? await session.executeRead(body, config) : await session.executeWrite(body, config);
+    } catch (err) {
+      throw toGraphError(err, label);
+    } finally {
+      await session.close();
+      this.log.verbose(`${mode} ${label} ${(performance.now() - started).toFixed(1)} ms`);
+    }
+  }
+
+  private runner(tx: ManagedTransaction): TxRunner {
+    return {
+      run: async <T extends RecordShape>(name: QueryName, params: Params = {}) => {
+        this.log.debug(`${name} ${JSON.stringify(params, redactVectors)}`);
+        const result = await tx.run<T>(this.queries.get(name), params);
+        return result.records.map((r) => r.toObject());
+      },
+    };
+  }
+}
+
+/** Debug logs show parameters but not 384-float vectors. */
+function redactVectors(_key: string, value: unknown): unknown {
+  return Array.isArray(value) && value.length > 16 && typeof value[0] === 'number' ? `[${value.length} floats]` : value;
+}

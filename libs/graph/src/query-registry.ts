@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { QueryName } from './query-names';
+
+export class QueryRegistryError extends Error {
+  constructor(readonly missing: readonly string[], dir: string) {
+    super(`Missing Cypher query files in ${dir}: ${missing.map((m) => `${m}.cypher`).join(', ')}`);
+    this.name = 'QueryRegistryError';
+  }
+}
+
+/** Query text by name, loaded once at boot from `cypher/queries/`. */
+export class QueryRegistry {
+  private constructor(private readonly texts: ReadonlyMap<string, string>) {}
+
+  static load(dir: string, names: readonly string[]): QueryRegistry {
+    const missing = names.filter((n) => !existsSync(join(dir, `${n}.cypher`)));
+    if (missing.length > 0) throw new QueryRegistryError(missing, dir);
+    const texts = new Map<string, string>();
+    for (const n of names) texts.set(n, stripComments(readFileSync(join(dir, `${n}.cypher`), 'utf8')));
+    return new QueryRegistry(texts);
+  }
+
+  /** Files present on disk that no code names: usually a leftover after a rename. */
+  static unused(dir: string, names: readonly string[]): string[] {
+    const known = new Set(names);
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.cypher'))
+      .map((f) => f.slice(0, -'.cypher'.length))
+      .filter((n) => !known.has(n));
+  }
+
+  get(name: QueryName): string {
+    const text = this.texts.get(name);
+    if (text === undefined) throw new Error(`query ${name} is not registered`);
+    return text;
+  }
+}
+
+/** Drops whole-line `//` comments so the text sent to Neo4j (and its query log) stays lean. */
+function stripComments(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('//'))
+    .join('\n')
+    .trim();
+}

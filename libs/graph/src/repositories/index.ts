@@ -1,0 +1,4 @@
+export * from './agent.repository';
+export * from './memory.repository';
+export * from './appraisal.repository';
+export * from './health.repository';

@@ -1,0 +1,5 @@
+export * from './queues';
+export * from './queue-settings';
+export * from './redis-connection';
+export * from './job-producer';
+export * from './jobs.module';

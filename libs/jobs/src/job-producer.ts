@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { QUEUE_SETTINGS } from './queue-settings';
+import { jobId, QUEUE, type AppraisalJobV1, type QueueName } from './queues';
+import { producerConnection } from './redis-connection';
+
+/**
+ * Enqueues background work. Enqueueing is best effort by design: Neo4j holds the truth
+ * (`pendingAppraisal`, `nextReviewAt`), and the worker's sweep re-enqueues what Redis lost.
+ */
+@Injectable()
+export class JobProducer implements OnApplicationShutdown {
+  private readonly log = new Logger('JobProducer');
+  private readonly connection: Redis;
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig) {
+    this.connection = producerConnection(config.redisUrl);
+    // ioredis emits errors while Redis is down; they are expected and logged once per burst.
+    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
+  }
+
+  /** True when queued (or already queued), false when Redis was unavailable. */
+  async enqueueAppraisal(payload: Omit<AppraisalJobV1, 'v'>): Promise<boolean> {
+    return this.add(QUEUE.appraisal, 'appraise', { v: 1, ...payload }, jobId.appraisal(payload.memoryId));
+  }
+
+  async redisReady(): Promise<boolean> {
+    try {
+      return (await this.connection.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  private async add(queue: QueueName, name: string, data: object, id: string): Promise<boolean> {
+    const settings = QUEUE_SETTINGS[queue];
+    try {
+      await this.queue(queue).add(name, data, {
+        jobId: id,
+        attempts: settings.attempts,
+        backoff: { type: 'exponential', delay: settings.backoffMs },
+        removeOnComplete: { age: settings.keepCompletedSeconds },
+        removeOnFail: false,
+      });
+      return true;
+    } catch (err) {
+      this.log.warn(`could not enqueue ${queue} ${id}: ${(err as Error).message}; the sweep will retry`);
+      return false;
+    }
+  }
+
+  private queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.connection });
+      q.on('error', (err: Error) => this.log.debug(`queue ${name}: ${err.message}`));
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.connection.disconnect();
+  }
+}

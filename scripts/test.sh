@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs. Installs dependencies if missing, starts the real Redis and
+# Neo4j if they are not already running (and stops again only what it started), then runs
+# typecheck, lint, unit tests, the build and the end-to-end tests.
+set -euo pipefail
+ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+started=()
+
+cleanup() {
+  local rc=$?
+  for svc in "${started[@]}"; do bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
+  exit "$rc"
+}
+trap cleanup EXIT
+
+step() { printf '\n==> %s\n' "$*"; }
+
+if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  step "npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+step "services"
+for svc in redis neo4j; do
+  if [[ "$svc" == redis && -n "${REDIS_URL:-}" ]] || [[ "$svc" == neo4j && -n "${NEO4J_URI:-}" ]]; then continue; fi
+  if ! bash "scripts/$svc.sh" status >/dev/null 2>&1; then started+=("$svc"); fi
+done
+bash scripts/services.sh up
+
+step "typecheck";  npx tsc -p tsconfig.json --noEmit
+step "lint";       npx eslint .
+step "unit tests"; npx jest --selectProjects unit
+step "build";      npm run --silent build
+step "end-to-end tests (real Neo4j + Redis)"
+npx jest --selectProjects e2e --runInBand

@@ -1,0 +1,42 @@
+import neo4j, { type Driver } from 'neo4j-driver';
+
+/** Direct access for assertions only (counts, flags): the tests never write through it. */
+export function testDriver(): Driver {
+  return neo4j.driver(
+    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
+    { disableLosslessIntegers: true },
+  );
+}
+
+export async function countTenant(driver: Driver, tenantId: string): Promise<{ nodes: number; edges: number }> {
+  const { records } = await driver.executeQuery(
+    `MATCH (n {tenantId: $tenantId})
+     OPTIONAL MATCH (n)-[r]->()
+     RETURN count(DISTINCT n) AS nodes, count(DISTINCT r) AS edges`,
+    { tenantId },
+    { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
+  );
+  const row = records[0];
+  return { nodes: Number(row?.get('nodes') ?? 0), edges: Number(row?.get('edges') ?? 0) };
+}
+
+export async function memoryFlags(driver: Driver, memoryId: string): Promise<{ pendingAppraisal: boolean; valence: number; arousal: number } | null> {
+  const { records } = await driver.executeQuery(
+    'MATCH (m:Memory {id: $memoryId}) RETURN m.pendingAppraisal AS p, m.valence AS v, m.arousal AS a',
+    { memoryId },
+    { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
+  );
+  const row = records[0];
+  return row ? { pendingAppraisal: row.get('p') === true, valence: Number(row.get('v')), arousal: Number(row.get('a')) } : null;
+}
+
+export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!accept(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    last = await probe();
+  }
+  return last;
+}

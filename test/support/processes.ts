@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+
+export interface RunningProcess {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts a built entry point (`npm run build` first) with the given environment. */
+export function startProcess(entry: 'api' | 'worker', env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', entry, 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Polls a URL until it answers 200, or fails with the process output. */
+export async function waitForOk(url: string, proc: RunningProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited with ${proc.child.exitCode}:\n${proc.output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}:\n${proc.output()}`);
+}
+
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** A free-ish port per test file, so files never collide with a dev server on 4000. */
+export function testPort(): number {
+  return 20_000 + Math.floor(Math.random() * 20_000);
+}

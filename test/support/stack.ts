@@ -1,0 +1,55 @@
+import { startProcess, testPort, uniqueSuffix, waitForOk, type RunningProcess } from './processes';
+import { GraphqlClient } from './graphql-client';
+
+export interface Tenant {
+  readonly id: string;
+  readonly key: string;
+  readonly client: GraphqlClient;
+}
+
+export interface Stack {
+  readonly url: string;
+  readonly tenants: readonly Tenant[];
+  readonly api: RunningProcess;
+  worker?: RunningProcess;
+  readonly env: Record<string, string>;
+  startWorker(): Promise<RunningProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built API (and optionally the worker) against the real Neo4j and Redis, with
+ * fresh tenants per test file so files never see each other's data.
+ */
+export async function startStack(opts: { tenants?: number; worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+  const suffix = uniqueSuffix();
+  const tenants = Array.from({ length: opts.tenants ?? 2 }, (_, i) => ({ id: `t${i}_${suffix}`, key: `key-${i}-${suffix}-secret` }));
+  const port = testPort();
+  const env: Record<string, string> = {
+    LIMBIC_PORT: String(port),
+    LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
+    LIMBIC_WORKER_PORT: '0',
+    LIMBIC_SWEEP_INTERVAL_MS: '2000',
+    LIMBIC_LOG_LEVEL: 'warn',
+    ...opts.env,
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const api = startProcess('api', env);
+  await waitForOk(`${url}/health/ready`, api);
+  const stack: Stack = {
+    url,
+    env,
+    api,
+    tenants: tenants.map((t) => ({ ...t, client: new GraphqlClient(`${url}/graphql`, t.key) })),
+    async startWorker() {
+      const worker = startProcess('worker', env);
+      stack.worker = worker;
+      return worker;
+    },
+    async stop() {
+      await Promise.all([api.stop(), stack.worker?.stop()]);
+    },
+  };
+  if (opts.worker) await stack.startWorker();
+  return stack;
+}
