@@ -13,7 +13,8 @@
 #   NEO4J_BOLT_PORT    Bolt port (default 7687)      NEO4J_HTTP_PORT  HTTP/Browser port (default 7474)
 #   NEO4J_PASSWORD     password for user neo4j (default limbic-dev-password); applied only on the
 #                      very first start (empty data/), afterwards it is only used to check logins.
-#   JAVA_HOME          JDK to run (default: java on PATH). Neo4j 5.26 supports Java 17 and 21.
+#   NEO4J_JAVA_HOME    JDK for Neo4j. Default: the first Java 17 or 21 among JAVA_HOME, java on PATH
+#                      and /usr/lib/jvm (Neo4j 5.26 supports only 17 and 21).
 #
 # The server JVM is launched directly (org.neo4j.server.CommunityEntryPoint), not through the
 # `neo4j` bootloader, so only ONE JVM runs and its pid is the one in run/neo4j.pid. Because of that
@@ -50,7 +51,7 @@ ENTRY_POINT=org.neo4j.server.CommunityEntryPoint
 log() { printf '[neo4j] %s\n' "$*"; }
 die() { printf '[neo4j] ERROR: %s\n' "$*" >&2; exit 1; }
 
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p'; }
 
 # Last 40 lines of console.log, from the most recent start only (the file is appended to).
 log_tail() {
@@ -59,14 +60,33 @@ log_tail() {
     "$CONSOLE_LOG" | tail -n 40 >&2
 }
 
+java_major() { "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
+
+# Neo4j 5.26 supports Java 17 and 21 only. Other parts of the project may point JAVA_HOME at a
+# newer JDK (e.g. Temurin 25), so pick the first SUPPORTED java from: NEO4J_JAVA_HOME (always
+# wins), JAVA_HOME, java on PATH, the usual /usr/lib/jvm locations. Result cached in JAVA_BIN.
+JAVA_BIN=""
 java_bin() {
-  if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
-    printf '%s\n' "$JAVA_HOME/bin/java"
-  elif command -v java >/dev/null 2>&1; then
-    command -v java
+  if [[ -n "$JAVA_BIN" ]]; then printf '%s\n' "$JAVA_BIN"; return 0; fi
+  if [[ -n "${NEO4J_JAVA_HOME:-}" ]]; then
+    [[ -x "$NEO4J_JAVA_HOME/bin/java" ]] || die "NEO4J_JAVA_HOME=$NEO4J_JAVA_HOME has no bin/java"
+    JAVA_BIN="$NEO4J_JAVA_HOME/bin/java"
   else
-    die "no java found: install a JDK 17 (apt-get install -y openjdk-17-jre-headless) or set JAVA_HOME"
+    local c first=""
+    for c in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} "$(command -v java 2>/dev/null || true)" \
+      /usr/lib/jvm/java-17-openjdk-*/bin/java /usr/lib/jvm/java-21-openjdk-*/bin/java \
+      /usr/lib/jvm/temurin-17*/bin/java /usr/lib/jvm/temurin-21*/bin/java; do
+      [[ -n "$c" && -x "$c" ]] || continue
+      [[ -n "$first" ]] || first="$c"
+      case "$(java_major "$c")" in 17 | 21) JAVA_BIN="$c"; break ;; esac
+    done
+    if [[ -z "$JAVA_BIN" ]]; then
+      [[ -n "$first" ]] || die "no java found: apt-get install -y openjdk-17-jre-headless (or set NEO4J_JAVA_HOME)"
+      JAVA_BIN="$first"
+      log "WARNING: no Java 17/21 found, using $first (Java $(java_major "$first")); Neo4j 5.26 supports 17 and 21 only" >&2
+    fi
   fi
+  printf '%s\n' "$JAVA_BIN"
 }
 
 # Serialise install/start/stop so two callers (e.g. parallel test jobs) can't race on the same dir.
@@ -194,18 +214,9 @@ set_initial_password() {
   log "first start: setting the password of user '$NEO4J_USER' (neo4j-admin dbms set-initial-password)"
   # NEO4J_HOME must be set: without it the admin bootloader guesses the home from its cwd.
   NEO4J_HOME="$NEO4J_HOME_DIR" NEO4J_CONF="$CONF_DIR" \
-    "$(java_bin)" -cp "$LIB_DIR/*" org.neo4j.server.startup.Neo4jAdminCommand \
+    "$JAVA_BIN" -cp "$LIB_DIR/*" org.neo4j.server.startup.Neo4jAdminCommand \
     dbms set-initial-password "$PASSWORD" >>"$CONSOLE_LOG" 2>&1 \
     || die "set-initial-password failed; see $CONSOLE_LOG"
-}
-
-check_java_version() {
-  local java="$1" major
-  major="$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
-  case "$major" in
-    17 | 21) ;;
-    *) log "WARNING: $java is Java $major; Neo4j 5.26 supports Java 17 and 21 only" ;;
-  esac
 }
 
 do_start() {
@@ -226,10 +237,10 @@ do_start() {
     fi
   done
 
-  do_install
+  if install_needed; then do_install; fi
   mkdir -p "$LOG_DIR" "$RUN_DIR" "$DATA_DIR"
-  local java; java="$(java_bin)"
-  check_java_version "$java"
+  java_bin >/dev/null # resolve once in this shell (a $(...) call would cache in a subshell only)
+  local java="$JAVA_BIN"
   if auth_enabled; then set_initial_password; fi
 
   # JVM flags come from neo4j.conf, exactly like the official bootloader would use them.

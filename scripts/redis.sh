@@ -27,7 +27,7 @@ PORT="${REDIS_PORT:-6379}"
 
 log() { printf '[redis] %s\n' "$*"; }
 die() { printf '[redis] ERROR: %s\n' "$*" >&2; exit 1; }
-usage() { sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p'; }
 
 take_lock() {
   mkdir -p "$REDIS_DIR"

@@ -41,5 +41,5 @@ case "${1:-}" in
   up) up ;;
   down) down ;;
   status) status ;;
-  *) sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p' >&2; exit 2 ;;
 esac

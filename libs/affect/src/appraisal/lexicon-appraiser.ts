@@ -24,7 +24,7 @@ function exclamationEmphasis(text: string): number {
 export function lexiconAffect(text: string): { readonly valence: number; readonly arousal: number; readonly confidence: number } {
   if (text.trim() === '') return NEUTRAL;
   const scores = SentimentIntensityAnalyzer.polarity_scores(text);
-  const confidence = Number.isFinite(scores.neu) ? clamp01(1 - scores.neu) : 0;
+  const confidence = clamp01(1 - scores.neu); // clamp01 maps NaN to 0
   const valence = confidence === 0 ? 0 : clamp(scores.compound, -1, 1);
   return {
     valence,

@@ -35,6 +35,8 @@ describe('affect space', () => {
     expect(affectFromArray([])).toEqual({ valence: 0, arousal: 0, dominance: 0.5 });
     expect(momentumToArray({ dv: 1, da: 2, dd: 3 })).toEqual([1, 2, 3]);
     expect(momentumFromArray([1])).toEqual({ dv: 1, da: 0, dd: 0 });
+    expect(momentumFromArray([1, 2, 3])).toEqual({ dv: 1, da: 2, dd: 3 });
+    expect(momentumFromArray([])).toEqual({ dv: 0, da: 0, dd: 0 });
   });
 
   it('property: distance in [0, 1], symmetric, 0 on itself', () => {

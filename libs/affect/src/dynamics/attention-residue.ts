@@ -1,5 +1,5 @@
 import { ATTENTION_RESIDUE } from '../constants';
-import { halfLifeFactor } from '../math/scalar';
+import { compareStrings, halfLifeFactor } from '../math/scalar';
 import { elapsedHours } from '../math/time';
 import type { PrimedConcept } from '../types/affect.types';
 
@@ -21,7 +21,7 @@ export function decayResidue(residue: readonly PrimedConcept[], nowMs: number): 
       byName.set(concept.name, { name: concept.name, activation, atMs: Math.max(concept.atMs, nowMs) });
     }
   }
-  return [...byName.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return [...byName.values()].sort((x, y) => compareStrings(x.name, y.name));
 }
 
 /**
@@ -34,5 +34,5 @@ export function primeConcepts(residue: readonly PrimedConcept[], names: readonly
     const activation = Math.min(1, (current.get(name)?.activation ?? 0) + ATTENTION_RESIDUE.bump);
     current.set(name, { name, activation, atMs: nowMs });
   }
-  return [...current.values()].sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return [...current.values()].sort((x, y) => compareStrings(x.name, y.name));
 }

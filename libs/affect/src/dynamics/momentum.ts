@@ -13,9 +13,9 @@ export const ZERO_MOMENTUM: Momentum = { dv: 0, da: 0, dd: 0 };
 export function momentumFromHistory(history: readonly TimedAffect[]): Momentum {
   if (history.length < 2) return ZERO_MOMENTUM;
   const recent = [...history].sort((x, y) => x.atMs - y.atMs).slice(-MOMENTUM.historyLength);
-  const oldest = recent[0];
-  const newest = recent[recent.length - 1];
-  if (oldest === undefined || newest === undefined) return ZERO_MOMENTUM;
+  // At least two states, checked above.
+  const oldest = recent[0] as TimedAffect;
+  const newest = recent[recent.length - 1] as TimedAffect;
   const hours = Math.max(MOMENTUM.minSpanHours, (newest.atMs - oldest.atMs) / MS_PER_HOUR);
   return {
     dv: (newest.affect.valence - oldest.affect.valence) / hours,

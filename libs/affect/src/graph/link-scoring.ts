@@ -1,7 +1,7 @@
 import { LINKING } from '../constants';
 import { CAUSE_CUES } from '../cue-words';
 import { affectProximity } from '../dynamics/affect-space';
-import { clamp01, halfLifeFactor } from '../math/scalar';
+import { clamp01, compareStrings, halfLifeFactor } from '../math/scalar';
 import { elapsedHours } from '../math/time';
 import { countCues, tokenize } from '../text/tokens';
 import type { CoreAffect } from '../types/affect.types';
@@ -111,7 +111,7 @@ export function planLinks(subject: LinkSubject, candidates: readonly LinkCandida
   const links = [...unique.values()]
     .map((c) => assess(subject, c, causeMarked))
     .filter((l) => l.weight >= LINKING.minScore)
-    .sort((x, y) => y.weight - x.weight || (x.targetId < y.targetId ? -1 : x.targetId > y.targetId ? 1 : 0))
+    .sort((x, y) => y.weight - x.weight || compareStrings(x.targetId, y.targetId))
     .slice(0, LINKING.maxLinks);
   if (predecessor === undefined || links.some((l) => l.targetId === predecessor.id && l.type === 'TEMPORAL')) return links;
   const score = assess(subject, predecessor, causeMarked).weight;

@@ -6,7 +6,7 @@ import { frequencySignal, recencySignal } from '../recall/signals/temporal-signa
 export function reviewIntervalHours(reviewCount: number, stability: number): number {
   const schedule = REVIEW.baseIntervalsHours;
   const index = clamp(Math.floor(reviewCount), 0, schedule.length - 1);
-  return (schedule[index] ?? schedule[schedule.length - 1] ?? 1) * Math.max(REVIEW.initialStability, stability);
+  return (schedule[index] as number) * Math.max(REVIEW.initialStability, stability);
 }
 
 /** When a memory with `reviewCount` reviews behind it is next due. */

@@ -62,6 +62,19 @@ describe('spreadActivation', () => {
     expect([...spreadActivation(star, [{ id: 'X', activation: 1 }], { ...opts, maxFanOut: 1 }).keys()]).toEqual(['Y']);
     const fan = buildFanOut(star, normaliseSpreadOptions(opts)).get('X');
     expect(fan?.map((s) => s.to)).toEqual(['Y', 'Z']);
+    // Equal strength to the same neighbour: ordered by type name.
+    const parallel = buildFanOut(
+      {
+        nodes: ['P', 'Q'],
+        edges: [
+          { a: 'P', b: 'Q', type: 'TEMPORAL', weight: 0.5 },
+          { a: 'P', b: 'Q', type: 'CAUSAL', weight: 0.5 },
+          { a: 'Q', b: 'P', type: 'SEMANTIC', weight: 0.5 },
+        ],
+      },
+      normaliseSpreadOptions({ typeFactors: { TEMPORAL: 1, CAUSAL: 1, SEMANTIC: 1 } }),
+    ).get('P');
+    expect(parallel?.map((s) => s.type)).toEqual(['CAUSAL', 'SEMANTIC', 'TEMPORAL']);
   });
 
   it('ignores unknown nodes, self-loops and unknown seeds; a repeated seed counts with its larger activation', () => {

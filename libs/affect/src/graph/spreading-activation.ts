@@ -1,5 +1,5 @@
 import { SPREADING } from '../constants';
-import { clamp, clamp01 } from '../math/scalar';
+import { clamp, clamp01, compareStrings } from '../math/scalar';
 import type { ActivatedNode, EdgeType, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
 
 export const DEFAULT_SPREAD_OPTIONS: SpreadOptions = {
@@ -28,8 +28,7 @@ export interface FanOutStep {
 
 function compareSteps(x: FanOutStep, y: FanOutStep): number {
   if (x.strength !== y.strength) return y.strength - x.strength;
-  if (x.to !== y.to) return x.to < y.to ? -1 : 1;
-  return x.type < y.type ? -1 : x.type > y.type ? 1 : 0;
+  return compareStrings(x.to, y.to) || compareStrings(x.type, y.type);
 }
 
 /**
@@ -112,16 +111,29 @@ export function spreadActivation(
 ): ReadonlyMap<string, ActivatedNode> {
   const opts = normaliseSpreadOptions(options);
   const nodes = new Set(graph.nodes);
+  return spreadOverFanOut(
+    buildFanOut(graph, opts),
+    seeds.filter((s) => nodes.has(s.id)),
+    opts,
+  );
+}
+
+/**
+ * spreadActivation over a fan-out table built once by buildFanOut (for callers that spread
+ * many times over the same graph). Seeds must be nodes of that graph.
+ */
+export function spreadOverFanOut(
+  fanOut: ReadonlyMap<string, readonly FanOutStep[]>,
+  seeds: readonly SpreadSeed[],
+  options: SpreadOptions,
+): ReadonlyMap<string, ActivatedNode> {
+  const opts = normaliseSpreadOptions(options);
   const seedActivation = new Map<string, number>();
-  for (const s of seeds) {
-    if (!nodes.has(s.id)) continue;
-    seedActivation.set(s.id, Math.max(seedActivation.get(s.id) ?? 0, clamp01(s.activation)));
-  }
+  for (const s of seeds) seedActivation.set(s.id, Math.max(seedActivation.get(s.id) ?? 0, clamp01(s.activation)));
   const orderedSeeds = [...seedActivation]
     .map(([id, activation]) => ({ id, activation }))
     .filter((s) => s.activation >= opts.minActivation && s.activation > 0)
-    .sort((x, y) => y.activation - x.activation || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const fanOut = buildFanOut(graph, opts);
+    .sort((x, y) => y.activation - x.activation || compareStrings(x.id, y.id));
   const result = new Map<string, ActivatedNode>();
   for (const seed of orderedSeeds) {
     for (const [id, trace] of spreadFromSeed(seed, fanOut, opts)) {

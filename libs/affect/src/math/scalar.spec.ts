@@ -1,4 +1,4 @@
-import { clamp, clamp01, halfLifeFactor, lerp, sigmoid, sign } from './scalar';
+import { clamp, clamp01, compareStrings, halfLifeFactor, lerp, sigmoid, sign } from './scalar';
 import { elapsedHours } from './time';
 
 describe('scalar helpers', () => {
@@ -23,6 +23,11 @@ describe('scalar helpers', () => {
   it('halfLifeFactor halves per half-life and ignores negative time', () => {
     expect(halfLifeFactor(2, 1)).toBe(0.25);
     expect(halfLifeFactor(-3, 1)).toBe(1);
+  });
+
+  it('compareStrings orders by code unit', () => {
+    expect(['b', 'B', 'a', 'b'].sort(compareStrings)).toEqual(['B', 'a', 'b', 'b']);
+    expect(compareStrings('x', 'x')).toBe(0);
   });
 
   it('sign', () => {

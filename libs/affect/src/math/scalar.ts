@@ -23,6 +23,11 @@ export function halfLifeFactor(elapsed: number, halfLife: number): number {
   return Math.pow(0.5, Math.max(0, elapsed) / halfLife);
 }
 
+/** Ascending string order for deterministic tie-breaks (code-unit order, like Cypher's ORDER BY). */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function sign(x: number): -1 | 0 | 1 {
   return x > 0 ? 1 : x < 0 ? -1 : 0;
 }

@@ -1,7 +1,9 @@
+import { clamp } from './scalar';
+
 export function dot(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
+  for (let i = 0; i < n; i++) sum += (a[i] as number) * (b[i] as number);
   return sum;
 }
 
@@ -17,6 +19,6 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
   if (a.length !== b.length || a.length === 0) return 0;
   const denominator = norm(a) * norm(b);
   if (denominator === 0 || !Number.isFinite(denominator)) return 0;
-  const cos = dot(a, b) / denominator;
-  return cos > 1 ? 1 : cos < -1 ? -1 : cos;
+  // Rounding can land a hair outside [−1, 1].
+  return clamp(dot(a, b) / denominator, -1, 1);
 }

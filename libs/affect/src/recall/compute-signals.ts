@@ -61,7 +61,7 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
     frequency: frequencySignal(candidate.accessCount),
     importance: importanceSignal(candidate.importance, candidate.tags, context.contextTags),
     emotionalIntensity: emotionalIntensitySignal(candidate.affect),
-    goalRelevance: goalRelevance(context.goals.map((g) => ({ priority: g.priority, similarity: similarities?.[g.id] ?? 0 }))),
+    goalRelevance: context.goals.length === 0 ? 0 : goalRelevance(context.goals.map((g) => ({ priority: g.priority, similarity: similarities?.[g.id] ?? 0 }))),
     priming: primingSignal(candidate.tags, context.primedActivation),
     resonance: resonanceSignal(resonance),
   };

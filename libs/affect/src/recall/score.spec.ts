@@ -71,6 +71,7 @@ describe('two passes', () => {
   it('seeds are the top of pass 1 with activation = score', () => {
     const pass1 = scorePass1(pool, context, weights);
     // a: 0.5·0.9 = 0.45, b: 0.3.
+    expect(seedsFromPass1(pass1)).toHaveLength(3); // default 10, only 3 candidates
     expect(seedsFromPass1(pass1, 2)).toEqual([
       { id: 'a', activation: 0.45 },
       { id: 'b', activation: 0.3 },

@@ -1,14 +1,14 @@
 import { RECALL } from '../constants';
 import { spreadActivation } from '../graph/spreading-activation';
-import { clamp } from '../math/scalar';
+import { clamp, compareStrings } from '../math/scalar';
 import type { ActivatedNode, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
-import type { RankedMemory, RecallCandidate, RecallContext, ScoredCandidate, Weights } from '../types/recall.types';
+import type { RankedMemory, RecallCandidate, RecallContext, ScoredCandidate, Signals, Weights } from '../types/recall.types';
 import { bestBm25, computeSignals, prepareContext } from './compute-signals';
 import { applyEnergyCut } from './energy-effects';
 import { weightedScore, weightedSignals } from './weights';
 
 function byScoreThenId(x: { readonly id: string; readonly score: number }, y: { readonly id: string; readonly score: number }): number {
-  return y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+  return y.score - x.score || compareStrings(x.id, y.id);
 }
 
 /**
@@ -24,14 +24,15 @@ export function scoreCandidates(
 ): readonly ScoredCandidate[] {
   const prepared = prepareContext(context);
   const best = bestBm25(candidates);
-  const byId = new Map<string, Omit<ScoredCandidate, 'rank'>>();
+  const byId = new Map<string, { id: string; score: number; signals: Signals; rank: number }>();
   for (const candidate of candidates) {
     const signals = computeSignals(candidate, prepared, best, resonance?.get(candidate.id));
-    const scored = { id: candidate.id, score: weightedScore(signals, weights), signals, weighted: weightedSignals(signals, weights) };
+    const score = weightedScore(signals, weights);
     const previous = byId.get(candidate.id);
-    if (previous === undefined || scored.score > previous.score) byId.set(candidate.id, scored);
+    if (previous === undefined || score > previous.score) byId.set(candidate.id, { id: candidate.id, score, signals, rank: 0 });
   }
-  return [...byId.values()].sort(byScoreThenId).map((s, i) => ({ ...s, rank: i + 1 }));
+  const ranked = [...byId.values()].sort(byScoreThenId);
+  return ranked.map((s, i) => ({ id: s.id, score: s.score, signals: s.signals, weighted: weightedSignals(s.signals, weights), rank: i + 1 }));
 }
 
 /** Pass 1: the seed pool scored without resonance. */

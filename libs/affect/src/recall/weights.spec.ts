@@ -7,7 +7,7 @@ import { adaptWeightsToMood, moodGates } from './mood-adaptive-weights';
 import { PROFILES, ROUTED_WEIGHTS, profileWeights } from './profiles';
 import { routedWeights } from './query-classifier';
 import { resolveWeights } from './resolve-weights';
-import { normaliseWeights, weightedScore, weightedSignals, weightsFrom, weightsFromArray, weightsToArray } from './weights';
+import { normaliseWeights, sumWeights, weightedScore, weightedSignals, weightsFrom, weightsFromArray, weightsToArray } from './weights';
 
 function expectValid(w: Weights): void {
   for (const name of SIGNAL_NAMES) {
@@ -43,6 +43,10 @@ describe('weights helpers', () => {
     expect(w.priming).toBe(0);
     expect(normaliseWeights({ semantic: 0 }, PROFILES.balanced)).toBe(PROFILES.balanced);
     expect(normaliseWeights({ semantic: Infinity }, PROFILES.balanced)).toBe(PROFILES.balanced);
+  });
+
+  it('sumWeights treats missing signals as 0', () => {
+    expect(sumWeights({ semantic: 0.25, lexical: 0.5 })).toBe(0.75);
   });
 
   it('weighted score and breakdown', () => {

@@ -1,10 +1,22 @@
 import { SIGNAL_NAMES } from '../types/recall.types';
 import type { SignalName, Signals, WeightOverride, Weights } from '../types/recall.types';
 
+/** A full record, always built with the same literal shape (keeps property access fast). */
 function fill(value: (name: SignalName) => number): Record<SignalName, number> {
-  const out = {} as Record<SignalName, number>;
-  for (const name of SIGNAL_NAMES) out[name] = value(name);
-  return out;
+  return {
+    semantic: value('semantic'),
+    lexical: value('lexical'),
+    moodCongruence: value('moodCongruence'),
+    affectProximity: value('affectProximity'),
+    momentumAlignment: value('momentumAlignment'),
+    recency: value('recency'),
+    frequency: value('frequency'),
+    importance: value('importance'),
+    emotionalIntensity: value('emotionalIntensity'),
+    goalRelevance: value('goalRelevance'),
+    priming: value('priming'),
+    resonance: value('resonance'),
+  };
 }
 
 /** Full weight record from a partial one; missing signals are 0. Not normalised. */
@@ -34,9 +46,21 @@ export function normaliseWeights(weights: WeightOverride, fallback: Weights): We
 
 /** Σ w_i · f_i. */
 export function weightedScore(signals: Signals, weights: Weights): number {
-  let score = 0;
-  for (const name of SIGNAL_NAMES) score += weights[name] * signals[name];
-  return score;
+  // Unrolled: this runs once per candidate per pass.
+  return (
+    weights.semantic * signals.semantic +
+    weights.lexical * signals.lexical +
+    weights.moodCongruence * signals.moodCongruence +
+    weights.affectProximity * signals.affectProximity +
+    weights.momentumAlignment * signals.momentumAlignment +
+    weights.recency * signals.recency +
+    weights.frequency * signals.frequency +
+    weights.importance * signals.importance +
+    weights.emotionalIntensity * signals.emotionalIntensity +
+    weights.goalRelevance * signals.goalRelevance +
+    weights.priming * signals.priming +
+    weights.resonance * signals.resonance
+  );
 }
 
 /** w_i · f_i per signal (the explanation's "weighted" breakdown). */
@@ -51,5 +75,6 @@ export function weightsToArray(weights: Weights): readonly number[] {
 
 export function weightsFromArray(values: readonly number[], fallback: Weights): Weights {
   if (values.length !== SIGNAL_NAMES.length) return fallback;
-  return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] ?? 0), fallback);
+  // Same length as SIGNAL_NAMES, checked above.
+  return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] as number), fallback);
 }

@@ -20,5 +20,7 @@ describe('text helpers', () => {
     expect(extractConcepts('The database outage: the database was down at 3am')).toEqual(['database', 'outage', 'down', '3am']);
     expect(extractConcepts('project work', 1)).toEqual(['project']);
     expect(extractConcepts('a an the of')).toEqual([]);
+    // Equal lengths keep text order.
+    expect(extractConcepts('pizza party games')).toEqual(['pizza', 'party', 'games']);
   });
 });

@@ -19,8 +19,15 @@ export function importanceSignal(importance: number, tags: readonly string[], co
  * is tagged with, capped at 1.
  */
 export function primingSignal(tags: readonly string[], activationByConcept: ReadonlyMap<string, number>): number {
+  if (activationByConcept.size === 0) return 0;
   let sum = 0;
-  for (const tag of new Set(tags.map((t) => t.toLowerCase()))) sum += activationByConcept.get(tag) ?? 0;
+  const seen: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.toLowerCase();
+    if (seen.includes(tag)) continue; // a tag listed twice counts once
+    seen.push(tag);
+    sum += activationByConcept.get(tag) ?? 0;
+  }
   return clamp01(sum);
 }
 
