@@ -4,6 +4,6 @@ WHERE m.tenantId = $tenantId AND m.pendingAppraisal = true
 SET m.valence = $valence,
     m.arousal = $arousal,
     m.appraisalSource = $source,
-    m.appraisedAt = datetime({epochMillis: $now}),
+    m.appraisedAt = datetime({epochMillis: toInteger($now)}),
     m.pendingAppraisal = false
 RETURN m.id AS memoryId

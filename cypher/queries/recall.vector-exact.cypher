@@ -4,5 +4,5 @@ MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
 WHERE m.occurredAt IS NOT NULL AND m.archived = false
 WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
 ORDER BY score DESC, m.id
-LIMIT $limit
+LIMIT toInteger($limit)
 RETURN m {.*, embedding: null} AS memory, score

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { enabledLogLevels, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { AppModule } from './app.module';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule, { bufferLogs: false });
+  // Logs are buffered until the configured level is known (config is validated inside Nest).
+  const app = await NestFactory.create(AppModule, { bufferLogs: true });
   const config = app.get<LimbicConfig>(LIMBIC_CONFIG);
+  app.useLogger(enabledLogLevels(config.logLevel));
   const log = new Logger('Limbic');
   app.enableShutdownHooks();
   if (config.singleTenant) {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import neo4j from 'neo4j-driver';
 import { GraphError } from './graph.errors';
 import type { Neo4jExecutor } from './neo4j-executor';
 
@@ -76,7 +77,8 @@ export class MigrationRunner {
           continue;
         }
         for (const statement of m.statements) {
-          await this.executor.runRaw(`migration.${m.id}`, statement, { dimension: params.embeddingDimension });
+          // Index options accept integers only; JS numbers travel as floats unless wrapped.
+          await this.executor.runRaw(`migration.${m.id}`, statement, { dimension: neo4j.int(params.embeddingDimension) });
         }
         await this.executor.write('migration.record', { scope: this.scope, id: m.id, name: m.name, checksum: m.checksum, at: this.clock() });
         appliedNow.push(m.name);

@@ -46,7 +46,7 @@ export function profileWeights(profile: ProfileName): Weights {
 
 /**
  * Starting weights per query type. chosen, provisional like `balanced`: every type keeps
- * semantic + lexical ≥ 0.5 except `affective`, which is the affective profile.
+ * semantic + lexical ≥ 0.6 except `affective`, which is the affective profile.
  *  factual   — exact match matters: semantic .55, lexical .35, importance .05, recency .05
  *  temporal  — when it happened matters: semantic .40, lexical .20, recency .30,
  *              frequency .05, importance .05
