@@ -12,7 +12,8 @@ export interface RunningProcess {
 
 /** Starts a built entry point (`npm run build` first) with the given environment. */
 export function startProcess(entry: 'api' | 'worker', env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', entry, 'src', 'main.js')], {
+  // LIMBIC_DIST lets parallel work build into its own folder (e.g. dist-recall) without racing.
+  const child = spawn(process.execPath, [join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', entry, 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
