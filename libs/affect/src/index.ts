@@ -47,3 +47,6 @@ export * from './graph/hebbian';
 export * from './graph/reconsolidation';
 export * from './graph/spaced-review';
 export * from './graph/near-duplicate';
+
+export * from './agent/agent-state';
+export * from './agent/presets';
