@@ -288,6 +288,13 @@ export const REVIEW = {
   /** chosen: archive only what is both faded (strength) and unimportant. */
   archiveStrengthBelow: 0.05,
   archiveImportanceBelow: 0.3,
+  /**
+   * chosen: a review amplifies importance when the memory proved valuable, i.e. its value
+   * max(frequency, emotional intensity) reaches 0.5 (≈ 7 recalls, or a strongly felt one):
+   * importance += 0.1 · value · (1 − importance), capped at the importance maximum.
+   */
+  amplifyValueAtLeast: 0.5,
+  amplifyRate: 0.1,
 } as const;
 
 /** Near-duplicate test. DESIGN §6. */

@@ -11,3 +11,4 @@ export * from './records';
 export * from './model';
 export * from './record-parsers';
 export * from './repositories';
+export * from './agent-state.codec';

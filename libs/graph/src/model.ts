@@ -25,7 +25,26 @@ export interface AgentRecord {
   readonly preset: string;
   readonly createdAt: EpochMs;
   readonly affect: readonly number[];
+  readonly affectAt: EpochMs;
+  /** Flat [v, a, d, atMs]* of the last core-affect states (for momentum). */
+  readonly affectHistory: readonly number[];
   readonly mood: readonly number[];
+  readonly moodAt: EpochMs;
   readonly momentum: readonly number[];
   readonly energy: number;
+  readonly energyAt: EpochMs;
+  /** Learned recall weights in libs/affect's weight-array order, or null. */
+  readonly weights: readonly number[] | null;
+}
+
+export interface GoalRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly priority: number;
+}
+
+export interface PrimedConceptRecord {
+  readonly name: string;
+  readonly activation: number;
+  readonly at: EpochMs;
 }

@@ -32,8 +32,13 @@ export function parseAgent(raw: unknown): AgentRecord {
     preset: String(a.preset ?? 'agent'),
     createdAt: num(a.createdAt),
     affect: numList(a.affect),
+    affectAt: num(a.affectAt, num(a.createdAt)),
+    affectHistory: numList(a.affectHistory),
     mood: numList(a.mood),
+    moodAt: num(a.moodAt, num(a.createdAt)),
     momentum: numList(a.momentum),
     energy: num(a.energy, 1),
+    energyAt: num(a.energyAt, num(a.createdAt)),
+    weights: Array.isArray(a.weights) ? numList(a.weights) : null,
   };
 }

@@ -1,14 +1,19 @@
-import type { AgentRecord } from '@limbic/graph';
+import { stateAt, presetOf } from '@limbic/affect';
+import { decodeAgentState, type AgentRecord } from '@limbic/graph';
 import { toAffect } from '../common/graphql-types';
 import { AgentPreset, type Agent } from './dto/agent.types';
 
-export function toAgent(a: AgentRecord): Agent {
+/** The agent as it is at `now`: mood relaxed and energy recovered lazily. */
+export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
+  const state = decodeAgentState(a);
+  const current = stateAt(state, now, presetOf(a.preset).moodInertia);
   return {
     id: a.id,
     preset: (Object.values(AgentPreset) as string[]).includes(a.preset) ? (a.preset as AgentPreset) : AgentPreset.agent,
     createdAt: new Date(a.createdAt),
-    affect: toAffect(a.affect),
-    mood: toAffect(a.mood),
-    energy: a.energy,
+    affect: toAffect([state.affect.valence, state.affect.arousal, state.affect.dominance]),
+    mood: toAffect([current.mood.valence, current.mood.arousal, current.mood.dominance]),
+    momentum: { ...state.momentum },
+    energy: current.energy,
   };
 }

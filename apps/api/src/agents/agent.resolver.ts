@@ -1,8 +1,9 @@
-import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Tenant } from '../auth/request-context';
+import { AffectInput } from '../common/graphql-types';
 import { toAgent } from './agent.mapper';
 import { AgentService } from './agent.service';
-import { Agent, CreateAgentInput } from './dto/agent.types';
+import { Agent, CreateAgentInput, Goal, GoalInput, PrimedConcept } from './dto/agent.types';
 
 @Resolver(() => Agent)
 export class AgentResolver {
@@ -16,5 +17,43 @@ export class AgentResolver {
   @Query(() => Agent)
   async agent(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string): Promise<Agent> {
     return toAgent(await this.agents.get(tenantId, id));
+  }
+
+  @Mutation(() => Agent, { description: 'Sets core affect explicitly; momentum and mood follow.' })
+  async setAffect(
+    @Tenant() tenantId: string,
+    @Args('agentId', { type: () => ID }) agentId: string,
+    @Args('affect') affect: AffectInput,
+  ): Promise<Agent> {
+    return toAgent(await this.agents.setAffect(tenantId, agentId, affect));
+  }
+
+  @Mutation(() => Agent, { description: 'The agent perceives a text: the appraiser moves its affect, mood, momentum and energy.' })
+  async observe(@Tenant() tenantId: string, @Args('agentId', { type: () => ID }) agentId: string, @Args('text') text: string): Promise<Agent> {
+    return toAgent(await this.agents.observe(tenantId, agentId, text));
+  }
+
+  @Mutation(() => Agent, { description: 'Replaces the agent’s goals (each is embedded for goal relevance).' })
+  async setGoals(
+    @Tenant() tenantId: string,
+    @Args('agentId', { type: () => ID }) agentId: string,
+    @Args('goals', { type: () => [GoalInput] }) goals: GoalInput[],
+  ): Promise<Agent> {
+    return toAgent(await this.agents.setGoals(tenantId, agentId, goals));
+  }
+
+  @Mutation(() => Agent, { description: 'Neutral affect, baseline mood, full energy, no primed concepts, no learned weights. Goals stay.' })
+  async resetState(@Tenant() tenantId: string, @Args('agentId', { type: () => ID }) agentId: string): Promise<Agent> {
+    return toAgent(await this.agents.resetState(tenantId, agentId));
+  }
+
+  @ResolveField(() => [Goal])
+  goals(@Tenant() tenantId: string, @Parent() agent: Agent): Promise<Goal[]> {
+    return this.agents.goals(tenantId, agent.id);
+  }
+
+  @ResolveField(() => [PrimedConcept])
+  primedConcepts(@Tenant() tenantId: string, @Parent() agent: Agent): Promise<PrimedConcept[]> {
+    return this.agents.primed(tenantId, agent.id);
   }
 }

@@ -1,12 +1,22 @@
-import { Injectable } from '@nestjs/common';
-import { AgentRepository, type AgentRecord } from '@limbic/graph';
-import { notFound } from '../common/api-error';
-import { requireCallerId } from '../common/validate';
-import type { AgentPreset } from './dto/agent.types';
+import { Inject, Injectable } from '@nestjs/common';
+import { conceptActivationAt, lexiconAffect, moveAffect, observeText, presetOf } from '@limbic/affect';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
+import { AgentRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
+import { badInput, notFound } from '../common/api-error';
+import type { AffectInput } from '../common/graphql-types';
+import { requireCallerId, requireRange, requireText } from '../common/validate';
+import type { AgentPreset, GoalInput } from './dto/agent.types';
+
+const MAX_GOALS = 32;
+const MAX_GOAL_CHARS = 256;
+const MAX_OBSERVE_BYTES = 32 * 1024;
 
 @Injectable()
 export class AgentService {
-  constructor(private readonly agents: AgentRepository) {}
+  constructor(
+    private readonly agents: AgentRepository,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+  ) {}
 
   async create(tenantId: string, id: string, preset: AgentPreset): Promise<AgentRecord> {
     requireCallerId('id', id);
@@ -17,6 +27,69 @@ export class AgentService {
     requireCallerId('id', id);
     const agent = await this.agents.get(tenantId, id);
     if (!agent) throw notFound(`agent ${id}`);
+    return agent;
+  }
+
+  async setAffect(tenantId: string, agentId: string, input: AffectInput): Promise<AgentRecord> {
+    requireCallerId('agentId', agentId);
+    const affect = {
+      valence: requireRange('affect.valence', input.valence, -1, 1),
+      arousal: requireRange('affect.arousal', input.arousal, 0, 1),
+      dominance: requireRange('affect.dominance', input.dominance ?? 0.5, 0, 1),
+    };
+    const now = Date.now();
+    return this.found(agentId, await this.agents.updateState(tenantId, agentId, (s, a) => moveAffect(s, affect, now, presetOf(a.preset).moodInertia)));
+  }
+
+  /** The appraiser reads the text and moves core affect, momentum, mood and energy. */
+  async observe(tenantId: string, agentId: string, text: string): Promise<AgentRecord> {
+    requireCallerId('agentId', agentId);
+    requireText('text', text, MAX_OBSERVE_BYTES);
+    const lexicon = lexiconAffect(text);
+    const now = Date.now();
+    return this.found(agentId, await this.agents.updateState(tenantId, agentId, (s, a) => observeText(s, lexicon, now, presetOf(a.preset).moodInertia)));
+  }
+
+  async setGoals(tenantId: string, agentId: string, goals: readonly GoalInput[]): Promise<AgentRecord> {
+    requireCallerId('agentId', agentId);
+    if (goals.length > MAX_GOALS) throw badInput('goals', `at most ${MAX_GOALS} goals`);
+    const clean = goals.map((g, i) => {
+      const name = g.name.trim();
+      if (name.length === 0 || name.length > MAX_GOAL_CHARS) throw badInput(`goals[${i}].name`, `must be 1–${MAX_GOAL_CHARS} characters`);
+      return { name, priority: requireRange(`goals[${i}].priority`, g.priority, 0, 1) };
+    });
+    await this.get(tenantId, agentId);
+    const embeddings = clean.length > 0 ? await this.embedder.embed(clean.map((g) => g.name)) : [];
+    await this.agents.setGoals(
+      tenantId,
+      agentId,
+      clean.map((g, i) => ({ ...g, embedding: embeddings[i] ?? [] })),
+      Date.now(),
+    );
+    return this.get(tenantId, agentId);
+  }
+
+  async resetState(tenantId: string, agentId: string): Promise<AgentRecord> {
+    requireCallerId('agentId', agentId);
+    if (!(await this.agents.resetState(tenantId, agentId, Date.now()))) throw notFound(`agent ${agentId}`);
+    return this.get(tenantId, agentId);
+  }
+
+  goals(tenantId: string, agentId: string): Promise<GoalRecord[]> {
+    return this.agents.goals(tenantId, agentId);
+  }
+
+  /** Primed concepts with their activation decayed to now; those faded below the floor are gone. */
+  async primed(tenantId: string, agentId: string, now: number = Date.now()): Promise<{ name: string; activation: number }[]> {
+    const rows = await this.agents.primed(tenantId, agentId);
+    return rows
+      .map((r) => ({ name: r.name, activation: conceptActivationAt({ name: r.name, activation: r.activation, atMs: r.at }, now) }))
+      .filter((r) => r.activation > 0)
+      .sort((x, y) => y.activation - x.activation || x.name.localeCompare(y.name));
+  }
+
+  private found(agentId: string, agent: AgentRecord | null): AgentRecord {
+    if (!agent) throw notFound(`agent ${agentId}`);
     return agent;
   }
 }

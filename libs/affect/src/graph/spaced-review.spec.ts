@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import {
+  amplifyImportance,
+  initialReviewSchedule,
   initialReviewState,
+  memoryValue,
   memoryStrength,
   nextReviewAt,
   reviewIntervalHours,
@@ -43,5 +47,36 @@ describe('spaced review', () => {
     expect(shouldArchive({ ...faded, importance: 0.5 })).toBe(false);
     expect(shouldArchive({ ...faded, arousal: 0.8 })).toBe(false);
     expect(shouldArchive({ ...faded, hoursSinceLastUse: 1 })).toBe(false);
+  });
+
+  it('archive thresholds are configurable', () => {
+    const faded = { hoursSinceLastUse: 1e6, arousal: 0.1, accessCount: 0, consolidation: 0.2, importance: 0.2 };
+    expect(shouldArchive(faded, { strengthBelow: 0.05, importanceBelow: 0.1 })).toBe(false);
+    expect(shouldArchive({ ...faded, hoursSinceLastUse: 1 }, { strengthBelow: 0.5, importanceBelow: 0.3 })).toBe(true);
+  });
+
+  it('a neutral, unimportant memory is not archived after a month of silence, only later', () => {
+    const neutral = { arousal: 0.3, accessCount: 0, consolidation: 0.36, importance: 0.5 };
+    expect(shouldArchive({ ...neutral, hoursSinceLastUse: 30 * 24 })).toBe(false);
+    expect(memoryStrength({ ...neutral, hoursSinceLastUse: 30 * 24 })).toBeGreaterThan(0);
+  });
+
+  it('the encode path gets the first review an hour after encoding', () => {
+    expect(initialReviewSchedule(5 * H)).toEqual({ stability: 1, reviewCount: 0, nextReviewAtMs: 6 * H });
+  });
+
+  it('amplifies the importance of valuable memories only, within [importance, 0.95]', () => {
+    expect(amplifyImportance(0.5, { valence: 0, arousal: 0.3, accessCount: 0 })).toBe(0.5);
+    const recalled = amplifyImportance(0.5, { valence: 0, arousal: 0.3, accessCount: 20 });
+    expect(recalled).toBeGreaterThan(0.5);
+    expect(amplifyImportance(0.95, { valence: -1, arousal: 1, accessCount: 100 })).toBe(0.95);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(200), (imp, v, a, n) => {
+        const out = amplifyImportance(imp, { valence: v, arousal: a, accessCount: n });
+        expect(out).toBeGreaterThanOrEqual(Math.min(imp, 0.95) - 1e-12);
+        expect(out).toBeLessThanOrEqual(Math.max(imp, 0.95));
+        expect(memoryValue({ valence: v, arousal: a, accessCount: n })).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });

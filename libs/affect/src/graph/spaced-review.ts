@@ -1,5 +1,6 @@
-import { MS_PER_HOUR, REVIEW } from '../constants';
+import { IMPORTANCE, MS_PER_HOUR, REVIEW } from '../constants';
 import { clamp, clamp01 } from '../math/scalar';
+import { emotionalIntensitySignal } from '../recall/signals/affective-signals';
 import { frequencySignal, recencySignal } from '../recall/signals/temporal-signals';
 
 /** Hours until the next review: 1 h, 1 d, 7 d, 30 d (then 30 d on) × stability. */
@@ -44,6 +45,14 @@ export function initialReviewState(encodedAtMs: number): ReviewState {
   return { stability: REVIEW.initialStability, reviewCount: 0, nextReviewAtMs: nextReviewAt(encodedAtMs, 0, REVIEW.initialStability) };
 }
 
+/**
+ * What the encode path stores on a new memory: `stability`, `reviewCount` and
+ * `nextReviewAt` (epoch ms). Same as `initialReviewState`, named for the call site.
+ */
+export function initialReviewSchedule(encodedAtMs: number): ReviewState {
+  return initialReviewState(encodedAtMs);
+}
+
 /** One review: stability rises, the count goes up, the next review is scheduled from now. */
 export function reviewMemory(state: ReviewState, input: StabilityInput, nowMs: number): ReviewState {
   const stability = updateStability(state.stability, input);
@@ -68,6 +77,40 @@ export function memoryStrength(input: ArchiveInput): number {
  * Archive (never delete) when strength < 0.05 and importance < 0.3. Memories with
  * arousal ≥ 0.7 keep the 0.1 recency floor, so they are never archived for fading.
  */
-export function shouldArchive(input: ArchiveInput): boolean {
-  return memoryStrength(input) < REVIEW.archiveStrengthBelow && input.importance < REVIEW.archiveImportanceBelow;
+export function shouldArchive(input: ArchiveInput, thresholds: ArchiveThresholds = DEFAULT_ARCHIVE_THRESHOLDS): boolean {
+  return memoryStrength(input) < thresholds.strengthBelow && input.importance < thresholds.importanceBelow;
+}
+
+/** Operators may tune when faded memories are archived (the worker's configuration). */
+export interface ArchiveThresholds {
+  readonly strengthBelow: number;
+  readonly importanceBelow: number;
+}
+
+export const DEFAULT_ARCHIVE_THRESHOLDS: ArchiveThresholds = {
+  strengthBelow: REVIEW.archiveStrengthBelow,
+  importanceBelow: REVIEW.archiveImportanceBelow,
+};
+
+export interface ValueInput {
+  readonly valence: number;
+  readonly arousal: number;
+  readonly accessCount: number;
+}
+
+/** How much a memory proved its worth: max(frequency of recall, emotional intensity), [0, 1]. */
+export function memoryValue(input: ValueInput): number {
+  return Math.max(frequencySignal(input.accessCount), emotionalIntensitySignal({ valence: input.valence, arousal: input.arousal, dominance: 0.5 }));
+}
+
+/**
+ * A review amplifies the importance of the most valuable memories (value ≥ 0.5):
+ * importance += 0.1 · value · (1 − importance), never above the importance maximum and
+ * never lowered. Others keep their importance.
+ */
+export function amplifyImportance(importance: number, input: ValueInput): number {
+  const current = clamp01(importance);
+  const value = memoryValue(input);
+  if (value < REVIEW.amplifyValueAtLeast || current >= IMPORTANCE.max) return current;
+  return Math.min(IMPORTANCE.max, current + REVIEW.amplifyRate * value * (1 - current));
 }

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { AgentRecord } from '../model';
-import { Neo4jExecutor } from '../neo4j-executor';
+import { initialAgentState, type AgentAffectState } from '@limbic/affect';
+import { decodeAgentState, encodeAgentState } from '../agent-state.codec';
+import type { AgentRecord, GoalRecord, PrimedConceptRecord } from '../model';
+import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseAgent } from '../record-parsers';
+import { num, toPlain } from '../records';
+
+export interface NewGoal {
+  readonly name: string;
+  readonly priority: number;
+  readonly embedding: readonly number[];
+}
 
 @Injectable()
 export class AgentRepository {
@@ -25,4 +34,50 @@ export class AgentRepository {
     const rows = await this.db.read<{ agent: unknown }>('agent.get', { tenantId, agentId });
     return rows[0] ? parseAgent(rows[0].agent) : null;
   }
+
+  /**
+   * Read–transform–write of an agent's state under the agent's write lock, in one
+   * transaction. Returns null when the agent does not exist in the tenant.
+   */
+  updateState(
+    tenantId: string,
+    agentId: string,
+    transition: (state: AgentAffectState, agent: AgentRecord) => AgentAffectState,
+  ): Promise<AgentRecord | null> {
+    return this.db.writeTx('agent.update-state', async (tx) => {
+      const agent = await lockAgent(tx, tenantId, agentId);
+      if (!agent) return null;
+      await saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent));
+      return lockAgent(tx, tenantId, agentId);
+    });
+  }
+
+  async resetState(tenantId: string, agentId: string, now: number): Promise<boolean> {
+    const rows = await this.db.write('agent.reset-state', { tenantId, agentId, ...encodeAgentState(initialAgentState(now)) });
+    return rows.length > 0;
+  }
+
+  async setGoals(tenantId: string, agentId: string, goals: readonly NewGoal[], now: number): Promise<void> {
+    await this.db.write('agent.set-goals', { tenantId, agentId, now, goals: goals.map((g) => ({ ...g, id: randomUUID() })) });
+  }
+
+  async goals(tenantId: string, agentId: string): Promise<GoalRecord[]> {
+    const rows = await this.db.read<{ id: string; name: string; priority: number }>('agent.goals', { tenantId, agentId });
+    return rows.map((r) => ({ id: r.id, name: r.name, priority: num(r.priority) }));
+  }
+
+  async primed(tenantId: string, agentId: string): Promise<PrimedConceptRecord[]> {
+    const rows = await this.db.read<{ name: string; activation: number; at: unknown }>('agent.primed', { tenantId, agentId });
+    return rows.map((r) => ({ name: r.name, activation: num(r.activation), at: num(toPlain(r.at)) }));
+  }
+}
+
+/** Locks and reads the agent inside an open write transaction. */
+export async function lockAgent(tx: TxRunner, tenantId: string, agentId: string): Promise<AgentRecord | null> {
+  const rows = await tx.run<{ agent: unknown }>('agent.lock-state', { tenantId, agentId });
+  return rows[0] ? parseAgent(rows[0].agent) : null;
+}
+
+export async function saveAgentState(tx: TxRunner, tenantId: string, agentId: string, state: AgentAffectState): Promise<void> {
+  await tx.run('agent.save-state', { tenantId, agentId, ...encodeAgentState(state) });
 }

@@ -3,22 +3,6 @@ import type { MemoryRecord } from '../model';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 
-export interface NewMemory {
-  readonly id: string;
-  readonly tenantId: string;
-  readonly agentId: string;
-  readonly externalId: string | null;
-  readonly content: string;
-  readonly embedding: readonly number[];
-  readonly occurredAt: number;
-  readonly now: number;
-  readonly valence: number;
-  readonly arousal: number;
-  readonly dominance: number;
-  readonly importance: number;
-  readonly tags: readonly string[];
-}
-
 export interface ScoredMemory {
   readonly memory: MemoryRecord;
   /** Cosine similarity in [−1, 1]. */
@@ -28,14 +12,6 @@ export interface ScoredMemory {
 @Injectable()
 export class MemoryRepository {
   constructor(private readonly db: Neo4jExecutor) {}
-
-  /** Returns null when the agent does not exist in the tenant (nothing is written then). */
-  async create(m: NewMemory): Promise<{ memory: MemoryRecord; created: boolean } | null> {
-    const query = m.externalId === null ? 'memory.create' : 'memory.create-idempotent';
-    const rows = await this.db.write<{ memory: unknown; created: boolean }>(query, { ...m });
-    const row = rows[0];
-    return row ? { memory: parseMemory(row.memory), created: row.created } : null;
-  }
 
   async get(tenantId: string, memoryId: string): Promise<MemoryRecord | null> {
     const rows = await this.db.read<{ memory: unknown }>('memory.get', { tenantId, memoryId });

@@ -8,12 +8,41 @@ export enum AgentPreset {
   academic = 'academic',
   npc = 'npc',
 }
-registerEnumType(AgentPreset, { name: 'AgentPreset', description: 'A documented set of memory parameters.' });
+registerEnumType(AgentPreset, {
+  name: 'AgentPreset',
+  description: 'A documented set of memory parameters (see README: profile, decay, spreading, consolidation pace).',
+});
 
 @InputType()
 export class CreateAgentInput {
   @Field(() => ID, { description: 'Chosen by the caller; unique within the tenant.' }) id!: string;
   @Field(() => AgentPreset, { defaultValue: AgentPreset.agent }) preset!: AgentPreset;
+}
+
+@InputType()
+export class GoalInput {
+  @Field(() => String) name!: string;
+  @Field(() => Float, { defaultValue: 0.5, description: '0 … 1.' }) priority!: number;
+}
+
+@ObjectType({ description: 'Velocity of core affect per hour.' })
+export class Momentum {
+  @Field(() => Float) dv!: number;
+  @Field(() => Float) da!: number;
+  @Field(() => Float) dd!: number;
+}
+
+@ObjectType()
+export class Goal {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Float) priority!: number;
+}
+
+@ObjectType({ description: 'Attention residue: a concept the agent recently thought about.' })
+export class PrimedConcept {
+  @Field(() => String) name!: string;
+  @Field(() => Float, { description: 'Activation now (halves every 30 minutes).' }) activation!: number;
 }
 
 @ObjectType()
@@ -22,6 +51,7 @@ export class Agent {
   @Field(() => AgentPreset) preset!: AgentPreset;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Affect, { description: 'Core affect now.' }) affect!: Affect;
-  @Field(() => Affect, { description: 'Mood (slow average of core affect).' }) mood!: Affect;
-  @Field(() => Float, { description: '0 … 1; depletes with use, recovers while idle.' }) energy!: number;
+  @Field(() => Affect, { description: 'Mood now (slow average of core affect, relaxed to the present).' }) mood!: Affect;
+  @Field(() => Momentum) momentum!: Momentum;
+  @Field(() => Float, { description: '0 … 1 now; depletes with use, recovers while idle.' }) energy!: number;
 }

@@ -22,7 +22,8 @@ export class Memory {
 
 @InputType()
 export class EncodeInput {
-  @Field(() => ID) agentId!: string;
+  @Field(() => ID, { nullable: true, description: 'Required for encode; in encodeBatch omit it or repeat the batch agentId.' })
+  agentId!: string;
   @Field(() => String) content!: string;
   @Field(() => Date, { nullable: true, description: 'When it happened; defaults to now.' }) occurredAt?: Date;
   @Field(() => AffectInput, { nullable: true, description: 'Explicit affect; otherwise estimated.' }) affect?: AffectInput;
@@ -30,4 +31,23 @@ export class EncodeInput {
   @Field(() => [String], { nullable: true }) tags?: string[];
   @Field(() => String, { nullable: true, description: 'Idempotency key: encoding it again returns the first memory.' })
   externalId?: string;
+}
+
+@InputType()
+export class EncodeBatchInput {
+  @Field(() => ID) agentId!: string;
+  @Field(() => [EncodeInput], { description: 'Up to 500 items (LIMBIC_MAX_BATCH_ITEMS), linked in occurredAt order.' })
+  items!: EncodeInput[];
+}
+
+@ObjectType()
+export class EncodeBatchItem {
+  @Field(() => Memory) memory!: Memory;
+  @Field(() => Boolean, { description: 'False when the externalId was already stored (nothing was written).' }) created!: boolean;
+}
+
+@ObjectType()
+export class EncodeBatchResult {
+  @Field(() => [EncodeBatchItem], { description: 'In input order.' }) items!: EncodeBatchItem[];
+  @Field(() => Int) created!: number;
 }

@@ -1,0 +1,17 @@
+// Back to the initial state: neutral affect, baseline mood, full energy, no attention
+// residue, no learned weights. Goals are configuration, not state: they stay.
+MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+SET a.affect = $affect,
+    a.affectAt = datetime({epochMillis: toInteger($affectAt)}),
+    a.affectHistory = $affectHistory,
+    a.mood = $mood,
+    a.moodAt = datetime({epochMillis: toInteger($moodAt)}),
+    a.momentum = $momentum,
+    a.energy = $energy,
+    a.energyAt = datetime({epochMillis: toInteger($energyAt)}),
+    a.weights = null,
+    a.weightsVersion = coalesce(a.weightsVersion, 0) + 1
+WITH a
+OPTIONAL MATCH (a)-[p:PRIMED {tenantId: $tenantId}]->(:Concept)
+DELETE p
+RETURN count(p) AS unprimed

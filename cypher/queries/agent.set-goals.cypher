@@ -1,0 +1,10 @@
+// Replaces the agent's goals. Each goal carries its embedding for goal relevance.
+MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+OPTIONAL MATCH (a)-[:PURSUES {tenantId: $tenantId}]->(old:Goal {tenantId: $tenantId})
+DETACH DELETE old
+WITH DISTINCT a
+UNWIND $goals AS g
+CREATE (a)-[:PURSUES {tenantId: $tenantId, priority: g.priority}]->(:Goal {
+  id: g.id, tenantId: $tenantId, agentId: $agentId, name: g.name, embedding: g.embedding,
+  createdAt: datetime({epochMillis: toInteger($now)})
+})

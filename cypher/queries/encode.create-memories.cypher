@@ -1,0 +1,20 @@
+// Fast-path write of new memories, each with its emotional tag and its concepts. Runs under
+// the agent lock after the idempotency check; the uniqueness constraint is the last guard.
+UNWIND $memories AS p
+CREATE (m:Memory {
+  id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,
+  content: p.content, embedding: p.embedding,
+  occurredAt: datetime({epochMillis: toInteger(p.occurredAt)}),
+  encodedAt: datetime({epochMillis: toInteger($now)}),
+  valence: p.valence, arousal: p.arousal, dominance: p.dominance,
+  moodAtEncoding: p.moodAtEncoding, momentumAtEncoding: p.momentumAtEncoding,
+  consolidation: p.consolidation, importance: p.importance, tags: p.tags,
+  expectedAffect: p.expectedAffect, predictionRate: p.predictionRate, reconsolidationCount: 0,
+  stability: p.stability, reviewCount: 0, nextReviewAt: datetime({epochMillis: toInteger(p.nextReviewAt)}),
+  accessCount: 0, accessTimes: [],
+  pendingAppraisal: true, archived: false
+})
+FOREACH (name IN p.concepts |
+  MERGE (c:Concept {tenantId: $tenantId, agentId: $agentId, name: name})
+  CREATE (m)-[:TAGGED {tenantId: $tenantId}]->(c))
+RETURN m {.*, embedding: null} AS memory

@@ -1,0 +1,226 @@
+import type { Driver } from 'neo4j-driver';
+import { countTenant, testDriver } from './support/neo4j';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
+const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id valence arousal importance occurredAt } }`;
+const BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { created memory { id externalId } } } }`;
+const AGENT = `query($id: ID!) { agent(id: $id) { affect { valence arousal dominance } mood { valence arousal } momentum { dv da dd } energy goals { name priority } primedConcepts { name } } }`;
+const SET_AFFECT = `mutation($id: ID!, $a: AffectInput!) { setAffect(agentId: $id, affect: $a) { affect { valence arousal dominance } momentum { dv } } }`;
+const OBSERVE = `mutation($id: ID!, $t: String!) { observe(agentId: $id, text: $t) { affect { valence } energy } }`;
+const SET_GOALS = `mutation($id: ID!, $g: [GoalInput!]!) { setGoals(agentId: $id, goals: $g) { goals { name priority } } }`;
+const RESET = `mutation($id: ID!) { resetState(agentId: $id) { affect { valence arousal } energy goals { name } } }`;
+
+interface AgentView {
+  affect: { valence: number; arousal: number; dominance: number };
+  mood: { valence: number; arousal: number };
+  momentum: { dv: number; da: number; dd: number };
+  energy: number;
+  goals: { name: string; priority: number }[];
+  primedConcepts: { name: string }[];
+}
+
+describe('write path: agent state, resonance graph, batches', () => {
+  let stack: Stack;
+  let driver: Driver;
+  const db = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
+  const t0 = () => stack.tenants[0]!;
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 2 });
+    driver = testDriver();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+  });
+
+  async function chainOf(agentId: string): Promise<{ ids: string[]; byTime: string[]; chainEdges: number }> {
+    const { records } = await driver.executeQuery(
+      `MATCH (m:Memory {tenantId: $t, agentId: $a}) RETURN m.id AS id ORDER BY m.occurredAt, m.id`,
+      { t: t0().id, a: agentId },
+      db,
+    );
+    const byTime = records.map((r) => r.get('id') as string);
+    const edges = await driver.executeQuery(
+      `MATCH (x:Memory {tenantId: $t, agentId: $a})-[r:TEMPORAL {chain: true}]->(y:Memory) RETURN x.id AS x, y.id AS y`,
+      { t: t0().id, a: agentId },
+      db,
+    );
+    const next = new Map(edges.records.map((r) => [r.get('x') as string, r.get('y') as string]));
+    const incoming = new Set(next.values());
+    const head = byTime.find((id) => !incoming.has(id));
+    const ids: string[] = [];
+    for (let at = head; at !== undefined && ids.length <= byTime.length; at = next.get(at)) ids.push(at);
+    return { ids, byTime, chainEdges: edges.records.length };
+  }
+
+  it('sets, observes and resets agent state', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'state' });
+    const set = await c.ok<{ setAffect: { affect: AgentView['affect']; momentum: { dv: number } } }>(SET_AFFECT, {
+      id: 'state',
+      a: { valence: 0.8, arousal: 0.7 },
+    });
+    expect(set.setAffect.affect).toEqual({ valence: 0.8, arousal: 0.7, dominance: 0.5 });
+    expect(set.setAffect.momentum.dv).toBeGreaterThan(0);
+
+    const observed = await c.ok<{ observe: { affect: { valence: number }; energy: number } }>(OBSERVE, {
+      id: 'state',
+      t: 'This is a horrible, terrible, awful disaster.',
+    });
+    expect(observed.observe.affect.valence).toBeLessThan(0.8);
+    expect(observed.observe.energy).toBeLessThan(1);
+
+    await c.ok(SET_GOALS, { id: 'state', g: [{ name: 'ship the billing service', priority: 0.9 }, { name: 'learn Rust', priority: 0.3 }] });
+    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'state' })).agent;
+    expect(agent.goals).toEqual([
+      { name: 'ship the billing service', priority: 0.9 },
+      { name: 'learn Rust', priority: 0.3 },
+    ]);
+    expect(agent.mood.valence).toBeGreaterThan(0);
+
+    const reset = await c.ok<{ resetState: { affect: { valence: number; arousal: number }; energy: number; goals: unknown[] } }>(RESET, {
+      id: 'state',
+    });
+    expect(reset.resetState.affect).toEqual({ valence: 0, arousal: 0 });
+    expect(reset.resetState.energy).toBe(1);
+    expect(reset.resetState.goals).toHaveLength(2);
+  });
+
+  it('rejects bad agent-state input with BAD_USER_INPUT or NOT_FOUND', async () => {
+    const c = t0().client;
+    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 1.5, arousal: 0.5 } })).toBe('BAD_USER_INPUT');
+    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: -0.1 } })).toBe('BAD_USER_INPUT');
+    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: 0.5, dominance: 2 } })).toBe('BAD_USER_INPUT');
+    expect(await c.errorCode(SET_GOALS, { id: 'state', g: [{ name: 'x', priority: 3 }] })).toBe('BAD_USER_INPUT');
+    expect(await c.errorCode(OBSERVE, { id: 'nobody', t: 'hi' })).toBe('NOT_FOUND');
+    expect(await stack.tenants[1]!.client.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: 0 } })).toBe('NOT_FOUND');
+  });
+
+  it('encodes with an emotional tag and typed resonance edges that never leave the agent', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'links' });
+    const base = Date.parse('2024-03-01T09:00:00Z');
+    const texts = [
+      'The deploy of the billing service failed because the database migration timed out.',
+      'We rolled back the billing service deploy after the database migration failure.',
+      'The billing service database migration finally succeeded after we added an index.',
+      'Lunch was a lovely pasta with friends in the sun.',
+    ];
+    for (const [i, content] of texts.entries()) {
+      await c.ok(ENCODE, { input: { agentId: 'links', content, occurredAt: new Date(base + i * 60_000).toISOString(), tags: ['work'] } });
+    }
+    const { records } = await driver.executeQuery(
+      `MATCH (x:Memory {tenantId: $t, agentId: 'links'})-[r]->(y)
+       RETURN type(r) AS type, r.tenantId AS tenant, r.weight AS weight, labels(y)[0] AS target, y.agentId AS targetAgent, r.chain AS chain`,
+      { t: t0().id },
+      db,
+    );
+    const resonance = records.filter((r) => r.get('target') === 'Memory');
+    expect(resonance.length).toBeGreaterThan(3);
+    for (const r of records) expect(r.get('tenant')).toBe(t0().id);
+    for (const r of resonance) {
+      expect(['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']).toContain(r.get('type'));
+      expect(r.get('targetAgent')).toBe('links');
+      expect(r.get('weight')).toBeGreaterThanOrEqual(0.1);
+      expect(r.get('weight')).toBeLessThanOrEqual(1);
+    }
+    // Similar, causally marked, close in time: at least one CAUSAL or SEMANTIC edge.
+    expect(resonance.some((r) => ['CAUSAL', 'SEMANTIC'].includes(r.get('type') as string))).toBe(true);
+    expect(records.some((r) => r.get('type') === 'TAGGED')).toBe(true);
+    // Per new memory: at most five links plus its chain edge(s).
+    const perTarget = await driver.executeQuery(
+      `MATCH (:Memory)-[r {chain: false}]->(m:Memory {tenantId: $t, agentId: 'links'}) RETURN m.id AS id, count(r) AS n`,
+      { t: t0().id },
+      db,
+    );
+    for (const r of perTarget.records) expect(Number(r.get('n'))).toBeLessThanOrEqual(5);
+    const mem = await driver.executeQuery(
+      `MATCH (m:Memory {tenantId: $t, agentId: 'links'}) RETURN m.moodAtEncoding AS mood, m.consolidation AS c, m.nextReviewAt IS NOT NULL AS review LIMIT 1`,
+      { t: t0().id },
+      db,
+    );
+    expect(mem.records[0]?.get('mood')).toHaveLength(3);
+    expect(mem.records[0]?.get('c')).toBeGreaterThanOrEqual(0.1);
+    expect(mem.records[0]?.get('review')).toBe(true);
+  });
+
+  it('keeps a consistent state and a single temporal chain under 50 parallel encodes', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'race' });
+    const base = Date.parse('2024-01-01T00:00:00Z');
+    // Shuffled times: the chain must still come out in occurredAt order.
+    const offsets = Array.from({ length: 50 }, (_, i) => (i * 37) % 50);
+    await Promise.all(
+      offsets.map((o, i) =>
+        c.ok(ENCODE, { input: { agentId: 'race', content: `Parallel memory number ${i} about topic ${o % 7}`, occurredAt: new Date(base + o * 60_000).toISOString() } }),
+      ),
+    );
+    const chain = await chainOf('race');
+    expect(chain.byTime).toHaveLength(50);
+    expect(chain.chainEdges).toBe(49);
+    expect(chain.ids).toEqual(chain.byTime);
+
+    // Every encode paid its energy: 50 interactions cost 2 % each (recovery in seconds is negligible).
+    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'race' })).agent;
+    expect(agent.energy).toBeCloseTo(1 - 50 * 0.02, 2);
+  });
+
+  it('keeps a consistent state under 50 parallel observes', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'observer' });
+    await Promise.all(Array.from({ length: 50 }, (_, i) => c.ok(OBSERVE, { id: 'observer', t: i % 2 ? 'wonderful news' : 'awful news' })));
+    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'observer' })).agent;
+    expect(agent.energy).toBeCloseTo(1 - 50 * 0.02, 2);
+    const { records } = await driver.executeQuery(
+      `MATCH (a:Agent {tenantId: $t, id: 'observer'}) RETURN size(a.affectHistory) AS h, a.stateLock AS locks`,
+      { t: t0().id },
+      db,
+    );
+    expect(records[0]?.get('h')).toBe(12); // the last three states, four numbers each
+    expect(records[0]?.get('locks')).toBe(50);
+  });
+
+  it('encodes a batch in one transaction, in time order, idempotent per externalId', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'batch' });
+    const base = Date.parse('2024-02-01T00:00:00Z');
+    const items = Array.from({ length: 120 }, (_, i) => ({
+      content: `Batch turn ${i}: we discussed ${['databases', 'holidays', 'rust', 'gardening'][i % 4]} at length.`,
+      externalId: `D1:${i}`,
+      occurredAt: new Date(base + (119 - i) * 30_000).toISOString(), // reversed on purpose
+    }));
+    const first = await c.ok<{ encodeBatch: { created: number; items: { created: boolean; memory: { id: string; externalId: string } }[] } }>(BATCH, {
+      input: { agentId: 'batch', items },
+    });
+    expect(first.encodeBatch.created).toBe(120);
+    expect(first.encodeBatch.items.map((i) => i.memory.externalId)).toEqual(items.map((i) => i.externalId));
+    const chain = await chainOf('batch');
+    expect(chain.ids).toEqual(chain.byTime);
+    expect(chain.chainEdges).toBe(119);
+
+    const before = await countTenant(driver, t0().id);
+    const again = await c.ok<{ encodeBatch: { created: number; items: { created: boolean; memory: { id: string } }[] } }>(BATCH, {
+      input: { agentId: 'batch', items: [...items.slice(0, 10), { content: 'brand new', externalId: 'D2:0', occurredAt: new Date(base - 60_000).toISOString() }] },
+    });
+    expect(again.encodeBatch.created).toBe(1);
+    expect(again.encodeBatch.items.slice(0, 10).map((i) => i.memory.id)).toEqual(first.encodeBatch.items.slice(0, 10).map((i) => i.memory.id));
+    const after = await countTenant(driver, t0().id);
+    expect(after.nodes).toBe(before.nodes + 1);
+    const chain2 = await chainOf('batch');
+    expect(chain2.ids).toEqual(chain2.byTime);
+    expect(chain2.ids).toHaveLength(121);
+  });
+
+  it.each([
+    ['more than 500 items', { agentId: 'batch', items: Array.from({ length: 501 }, (_, i) => ({ content: `x${i}` })) }],
+    ['one bad item among good ones', { agentId: 'batch', items: [{ content: 'fine' }, { content: 'bad', affect: { valence: 0, arousal: 1.2 } }] }],
+    ['an empty batch', { agentId: 'batch', items: [] }],
+    ['an unknown agent', { agentId: 'nobody', items: [{ content: 'fine' }] }],
+  ])('rejects a batch with %s and writes nothing', async (_name, input) => {
+    const before = await countTenant(driver, t0().id);
+    expect(await t0().client.errorCode(BATCH, { input })).toBe('BAD_USER_INPUT');
+    expect(await countTenant(driver, t0().id)).toEqual(before);
+  });
+});
