@@ -2,13 +2,13 @@
 // (real Neo4j + Redis started by scripts/test.sh; specs live under test/).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }];
 const moduleNameMapper = {
-  '^@limbic/(affect|config|graph|embeddings|jobs)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@limbic/(affect|config|graph|embeddings|jobs|observability)$': '<rootDir>/libs/$1/src/index.ts',
 };
 const common = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': tsJest }, moduleNameMapper };
 
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'] },
   ],
 };
