@@ -48,7 +48,8 @@ export class AgentRepository {
       const agent = await lockAgent(tx, tenantId, agentId);
       if (!agent) return null;
       await saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent));
-      return lockAgent(tx, tenantId, agentId);
+      const rows = await tx.run<{ agent: unknown }>('agent.get', { tenantId, agentId });
+      return rows[0] ? parseAgent(rows[0].agent) : null;
     });
   }
 
