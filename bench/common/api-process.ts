@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Starts the built API (dist/) on a loopback port for a benchmark, in single-tenant local
+ * mode, against the Neo4j and Redis the environment points at. Returns its GraphQL URL.
+ */
+export async function startApi(port: number, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const root = join(__dirname, '..', '..', '..');
+  const child = spawn(process.execPath, [join(root, 'dist', 'apps', 'api', 'src', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_HOST: '127.0.0.1', LIMBIC_API_KEYS: '', LIMBIC_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health/ready`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('API did not become ready');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url: `${base}/graphql`,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function gql<T>(url: string, query: string, variables: Record<string, unknown>): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}

@@ -1,0 +1,116 @@
+/**
+ * Encode throughput and latency (issue 4), with the hash embedder:
+ *   - encodeBatch: N memories in batches of 500 over GraphQL, including linking;
+ *   - encode: M single memories, sequential, p50/p99;
+ *   - floor (same process, same Neo4j): the same nodes written with a bare UNWIND CREATE
+ *     and a bare single CREATE through the driver: no embedding, no linking, no state.
+ * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000]
+ */
+import { randomUUID } from 'node:crypto';
+import neo4j from 'neo4j-driver';
+import { HashEmbedder } from '@limbic/embeddings';
+import { gql, startApi } from '../common/api-process';
+import { fmt, percentile } from '../common/stats';
+
+const args = new Map(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1] ?? '']] : [])));
+const BATCH_TOTAL = Number(args.get('batch-total') ?? 10_000);
+const SINGLES = Number(args.get('single') ?? 1000);
+const BATCH = 500;
+const PORT = Number(args.get('port') ?? 4410);
+const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
+
+function text(i: number): string {
+  const t = TOPICS[i % TOPICS.length] ?? 'misc';
+  return `Note ${i}: talked about the ${t} again, ${i % 3 ? 'it went well' : 'it was frustrating'}; follow up on ${TOPICS[(i * 7) % TOPICS.length]}.`;
+}
+
+async function main(): Promise<void> {
+  const api = await startApi(PORT);
+  const driver = neo4j.driver(process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687', neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'));
+  const run = randomUUID().slice(0, 8);
+  const agentBatch = `bench-batch-${run}`;
+  const agentSingle = `bench-single-${run}`;
+  try {
+    for (const id of [agentBatch, agentSingle]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id })
+    const base = Date.parse('2025-01-01T00:00:00Z');
+
+    // encodeBatch
+    const batchLatencies: number[] = [];
+    const t0 = performance.now();
+    for (let start = 0; start < BATCH_TOTAL; start += BATCH) {
+      const items = Array.from({ length: Math.min(BATCH, BATCH_TOTAL - start) }, (_, j) => {
+        const i = start + j;
+        return { content: text(i), externalId: `b${i}`, occurredAt: new Date(base + i * 30_000).toISOString() };
+      });
+      const s = performance.now();
+      await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentBatch, items } });
+      batchLatencies.push(performance.now() - s);
+    }
+    const batchSeconds = (performance.now() - t0) / 1000;
+
+    // single encode
+    const single: number[] = [];
+    for (let i = 0; i < SINGLES; i++) {
+      const s = performance.now();
+      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', {
+        input: { agentId: agentSingle, content: text(i), occurredAt: new Date(base + i * 30_000).toISOString() },
+      });
+      single.push(performance.now() - s);
+    }
+
+    // Floor: bare writes of the same nodes through the driver.
+    const embedder = new HashEmbedder(384);
+    const floorTenant = `bench-floor-${run}`;
+    const session = () => driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
+    const f0 = performance.now();
+    for (let start = 0; start < BATCH_TOTAL; start += BATCH) {
+      const texts = Array.from({ length: Math.min(BATCH, BATCH_TOTAL - start) }, (_, j) => text(start + j));
+      const vectors = await embedder.embed(texts);
+      const s = session();
+      await s.executeWrite((tx) =>
+        tx.run('UNWIND $rows AS r CREATE (:BenchFloor {tenantId: $t, id: randomUUID(), content: r.content, embedding: r.embedding})', {
+          t: floorTenant,
+          rows: texts.map((content, k) => ({ content, embedding: vectors[k] })),
+        }),
+      );
+      await s.close();
+    }
+    const floorSeconds = (performance.now() - f0) / 1000;
+    const floorSingle: number[] = [];
+    for (let i = 0; i < SINGLES; i++) {
+      const st = performance.now();
+      const [v] = await embedder.embed([text(i)]);
+      const s = session();
+      await s.executeWrite((tx) => tx.run('CREATE (:BenchFloor {tenantId: $t, id: randomUUID(), content: $c, embedding: $e})', { t: floorTenant, c: text(i), e: v }));
+      await s.close();
+      floorSingle.push(performance.now() - st);
+    }
+
+    const rss = Number((await import('node:fs')).readFileSync(`/proc/${api.child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+    console.log(`\nEncode benchmark (hash embedder, ${BATCH_TOTAL} batched + ${SINGLES} single, ${new Date().toISOString()})\n`);
+    console.log('| path | throughput (memories/s) | p50 ms | p99 ms |');
+    console.log('|---|---|---|---|');
+    console.log(`| encodeBatch (500/call, linking + chain + state) | ${(BATCH_TOTAL / batchSeconds).toFixed(0)} | ${fmt(percentile(batchLatencies, 50))} per call | ${fmt(percentile(batchLatencies, 99))} per call |`);
+    console.log(`| floor: bare UNWIND CREATE via driver | ${(BATCH_TOTAL / floorSeconds).toFixed(0)} | | |`);
+    console.log(`| encode (single, sequential) | ${(SINGLES / (single.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(single, 50))} | ${fmt(percentile(single, 99))} |`);
+    console.log(`| floor: bare single CREATE via driver | ${(SINGLES / (floorSingle.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(floorSingle, 50))} | ${fmt(percentile(floorSingle, 99))} |`);
+    console.log(`\nAPI process RSS after the run: ${rss.toFixed(0)} MiB`);
+
+    // Clean up everything this run wrote.
+    const s = session();
+    await s.run(
+      `MATCH (n) WHERE (n:BenchFloor AND n.tenantId = $t) OR (n.tenantId = 'local' AND (n.agentId IN $agents OR (n:Agent AND n.id IN $agents)))
+       CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS`,
+      { t: floorTenant, agents: [agentBatch, agentSingle] },
+    );
+    await s.close();
+  } finally {
+    await driver.close();
+    await api.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
