@@ -13,8 +13,11 @@ import { planEncoding, type PreparedItem } from './encoding/encode-plan';
 
 /** Existing memories considered as link candidates for each new one (DESIGN §5 keeps ≤ 5). */
 const NEIGHBOURS = 10;
-/** Up to this many memories an exact scan finds neighbours; beyond, the vector index does. */
-const EXACT_NEIGHBOUR_SCAN_MAX = 2000;
+/**
+ * Exact neighbour search costs (new items × stored memories) similarity computations in
+ * Cypher; past this budget the vector index (over-fetched, filtered to the agent) is used.
+ */
+const EXACT_NEIGHBOUR_BUDGET = 50_000;
 
 export interface EncodeOutcome {
   readonly memory: MemoryRecord;
@@ -93,7 +96,7 @@ export class EncodeService {
 
       let created: MemoryRecord[] = [];
       if (fresh.length > 0) {
-        const exact = (await tx.countMemories()) <= EXACT_NEIGHBOUR_SCAN_MAX;
+        const exact = (await tx.countMemories()) * fresh.length <= EXACT_NEIGHBOUR_BUDGET;
         const neighbours = await tx.neighbours(fresh.map((p) => ({ key: p.key, embedding: p.embedding })), NEIGHBOURS, exact);
         const times = fresh.map((p) => p.occurredAt);
         const chainWindow = await tx.chainWindow(Math.min(...times), Math.max(...times));
