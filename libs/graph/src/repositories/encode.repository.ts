@@ -73,7 +73,7 @@ export class EncodeTx {
   }
 
   async countMemories(): Promise<number> {
-    const rows = await this.tx.run<{ count: number }>('memory.count-for-agent', this.scope);
+    const rows = await this.tx.run<{ count: number }>('encode.count-memories', this.scope);
     return rows[0]?.count ?? 0;
   }
 
