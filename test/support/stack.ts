@@ -30,6 +30,8 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
     LIMBIC_WORKER_PORT: '0',
     LIMBIC_SWEEP_INTERVAL_MS: '2000',
+    // The database is shared by every test file: a worker sweeps only its own stack's tenants.
+    LIMBIC_SWEEP_TENANTS: tenants.map((t) => t.id).join(','),
     LIMBIC_LOG_LEVEL: 'warn',
     ...opts.env,
   };

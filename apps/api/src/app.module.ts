@@ -12,12 +12,15 @@ import { AgentService } from './agents/agent.service';
 import { TenantGuard } from './auth/tenant.guard';
 import { formatError } from './common/format-error';
 import { HealthController } from './health/health.controller';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { EncodeService } from './memories/encode.service';
 import { MemoryResolver } from './memories/memory.resolver';
 import { MemoryService } from './memories/memory.service';
 import { RecallResolver } from './recall/recall.resolver';
 import { RecallService } from './recall/recall.service';
-import { VectorSeedsService } from './recall/vector-seeds.service';
+import { SeedPoolService } from './recall/services/seed-pool.service';
+import { FeedbackResolver } from './feedback/feedback.resolver';
+import { FeedbackService } from './feedback/feedback.service';
 import { selectionLimit } from './common/selection-limit';
 
 @Module({
@@ -26,6 +29,7 @@ import { selectionLimit } from './common/selection-limit';
     EmbeddingsModule,
     GraphModule,
     JobsModule,
+    LifecycleModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       inject: [LIMBIC_CONFIG, CYPHER_DIR],
@@ -49,7 +53,9 @@ import { selectionLimit } from './common/selection-limit';
     EncodeService,
     MemoryService,
     MemoryResolver,
-    VectorSeedsService,
+    SeedPoolService,
+    FeedbackService,
+    FeedbackResolver,
     RecallService,
     RecallResolver,
   ],

@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { enabledLogLevels, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { loggerFor } from '@limbic/observability';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
-  app.useLogger(enabledLogLevels(app.get<LimbicConfig>(LIMBIC_CONFIG).logLevel));
+  const config = app.get<LimbicConfig>(LIMBIC_CONFIG);
+  app.useLogger(loggerFor('worker', config.ops.logFormat, enabledLogLevels(config.logLevel)));
   // SIGTERM/SIGINT close the BullMQ workers, which lets in-flight jobs finish first.
   app.enableShutdownHooks();
   await app.init();

@@ -4,21 +4,28 @@ import { EmbeddingsModule } from '@limbic/embeddings';
 import { GraphModule } from '@limbic/graph';
 import { JobsModule } from '@limbic/jobs';
 import { AppraisalProcessor } from './appraisal/appraisal.processor';
-import { AppraisalService } from './appraisal/appraisal.service';
+import { APPRAISAL_PROVIDERS } from './appraisal/appraisal.providers';
 import { HealthServer } from './health/health-server';
 import { JOB_HANDLERS, type JobHandler } from './runner/job-handler';
+import { ConsolidationModule } from './consolidation/consolidation.module';
+import { ReviewProcessor } from './consolidation/review.processor';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { JobRunner } from './runner/job-runner';
 import { PendingAppraisalSweep } from './sweep/pending-appraisal.sweep';
+import { RecallEffectsProcessor } from './recall-effects/recall-effects.processor';
+import { RecallEffectsService } from './recall-effects/recall-effects.service';
 
 @Module({
-  imports: [ConfigModule, EmbeddingsModule, GraphModule, JobsModule],
+  imports: [ConfigModule, EmbeddingsModule, GraphModule, JobsModule, ConsolidationModule],
   providers: [
-    AppraisalService,
-    AppraisalProcessor,
-    { provide: JOB_HANDLERS, inject: [AppraisalProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
+    ...APPRAISAL_PROVIDERS,
+    RecallEffectsService,
+    RecallEffectsProcessor,
+    { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
     JobRunner,
     PendingAppraisalSweep,
     HealthServer,
+    WorkerMetrics,
   ],
 })
 export class WorkerModule {}

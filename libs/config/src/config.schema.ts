@@ -36,8 +36,15 @@ export const envSchema = z.object({
   /** `key:tenant` pairs separated by commas. Empty means single-tenant local mode. */
   LIMBIC_API_KEYS: z.string().default(''),
 
-  LIMBIC_EMBEDDER: z.enum(['hash', 'openai']).default('hash'),
+  /** `auto`: the local model when its folder exists, else `hash` (with a loud warning). */
+  LIMBIC_EMBEDDER: z.enum(['auto', 'hash', 'local', 'openai']).default('auto'),
   LIMBIC_HASH_DIM: int(16, 4096).default(384),
+  /** Folder of the local ONNX model (default: <repo>/models/all-MiniLM-L6-v2, see scripts/fetch-model.sh). */
+  LIMBIC_MODEL_DIR: z.string().min(1).optional(),
+  /** Texts per forward pass of the local model. */
+  LIMBIC_EMBED_BATCH: int(1, 1024).default(32),
+  /** ONNX Runtime intra-op threads for the local model; 0 lets the runtime choose. */
+  LIMBIC_EMBED_THREADS: int(0, 256).default(0),
   OPENAI_BASE_URL: url(['http', 'https']).default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().default(''),
   OPENAI_EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
@@ -54,7 +61,37 @@ export const envSchema = z.object({
 
   LIMBIC_APPRAISAL_CONCURRENCY: int(1, 64).default(4),
   LIMBIC_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
+  /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
+  LIMBIC_SWEEP_TENANTS: z.string().default(''),
   LIMBIC_RUN_MIGRATIONS: bool.default(true),
+
+  /** Slow-path appraiser of coping, norm and self relevance: the VADER lexicon, or an LLM. */
+  LIMBIC_APPRAISER: z.enum(['lexicon', 'llm']).default('lexicon'),
+  /** OpenAI-compatible base URL including the version, e.g. http://127.0.0.1:11434/v1 (`/chat/completions` is appended). */
+  LIMBIC_LLM_BASE_URL: url(['http', 'https']).optional(),
+  LIMBIC_LLM_API_KEY: z.string().default(''),
+  LIMBIC_LLM_MODEL: z.string().min(1).optional(),
+  /** Per call; past it the lexicon answers instead. */
+  LIMBIC_LLM_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  /** Answers kept in the worker's LRU (model + content hash → checks); 0 turns the cache off. */
+  LIMBIC_LLM_CACHE_SIZE: int(0, 1_000_000).default(2000),
+
+  /** Operations (issue 6). Empty admin key: the queue dashboard is not mounted. */
+  LIMBIC_ADMIN_KEY: z.string().default(''),
+  LIMBIC_LOG_FORMAT: z.enum(['json', 'text']).default('json'),
+  /** BullMQ key prefix; lets tests (or several deployments on one Redis) stay apart. */
+  LIMBIC_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).default('bull'),
+  /** Test-only: shifts the worker's clock (accepted only when NODE_ENV=test). */
+  LIMBIC_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+  LIMBIC_REVIEW_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(60_000),
+  /** Reviews due within this horizon become delayed jobs at each sweep. */
+  LIMBIC_REVIEW_HORIZON_MS: int(0, 86_400_000).default(600_000),
+  /** Most reviews one sweep enqueues (the rest wait for the next sweep). */
+  LIMBIC_REVIEW_SWEEP_MAX: int(1, 10_000_000).default(50_000),
+  /** Comma-separated tenant ids: this worker's review sweep covers only them (sharding, tests). Empty: all. */
+  LIMBIC_REVIEW_TENANTS: z.string().default(''),
+  LIMBIC_ARCHIVE_STRENGTH_BELOW: z.coerce.number().min(0).max(1).default(0.05),
+  LIMBIC_ARCHIVE_IMPORTANCE_BELOW: z.coerce.number().min(0).max(1).default(0.3),
 });
 
 export type RawEnv = z.input<typeof envSchema>;

@@ -1,4 +1,7 @@
-export type EmbedderKind = 'hash' | 'openai';
+/** A concrete embedder implementation. */
+export type EmbedderKind = 'hash' | 'openai' | 'local';
+/** What LIMBIC_EMBEDDER may say: a kind, or `auto` (local model when present, else hash). */
+export type EmbedderChoice = 'auto' | EmbedderKind;
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 
 export interface Neo4jSettings {
@@ -20,10 +23,19 @@ export interface OpenAiEmbedderSettings {
   readonly batchSize: number;
 }
 
+export interface LocalEmbedderSettings {
+  /** Model folder; null means the default `<repo>/models/all-MiniLM-L6-v2`, resolved by @limbic/embeddings. */
+  readonly modelDir: string | null;
+  readonly batchSize: number;
+  /** ONNX Runtime intra-op threads; 0 lets the runtime choose. */
+  readonly threads: number;
+}
+
 export interface EmbedderSettings {
-  readonly kind: EmbedderKind;
+  readonly kind: EmbedderChoice;
   readonly hashDimension: number;
   readonly openai: OpenAiEmbedderSettings;
+  readonly local: LocalEmbedderSettings;
 }
 
 export interface Limits {
@@ -45,6 +57,8 @@ export interface LimbicConfig {
     readonly port: number;
     readonly appraisalConcurrency: number;
     readonly sweepIntervalMs: number;
+    /** Tenants the pending-appraisal sweep is limited to; empty means all. */
+    readonly sweepTenants: readonly string[];
   };
   /** API key → tenant id. Empty map means single-tenant local mode. */
   readonly apiKeys: ReadonlyMap<string, string>;
@@ -53,6 +67,43 @@ export interface LimbicConfig {
   readonly embedder: EmbedderSettings;
   readonly limits: Limits;
   readonly runMigrations: boolean;
+  readonly appraiser: AppraiserSettings;
+  readonly ops: OpsSettings;
+  readonly consolidation: ConsolidationSettings;
+}
+
+export interface OpsSettings {
+  /** Key for /admin (queue dashboard); empty means the dashboard is off. */
+  readonly adminKey: string;
+  readonly logFormat: 'json' | 'text';
+  readonly queuePrefix: string;
+  /** Test-only clock shift for the worker; always 0 outside NODE_ENV=test. */
+  readonly clockOffsetMs: number;
+}
+
+export interface ConsolidationSettings {
+  readonly sweepIntervalMs: number;
+  readonly horizonMs: number;
+  readonly sweepMax: number;
+  /** Tenants the review sweep covers; null means all. */
+  readonly tenants: readonly string[] | null;
+  readonly archiveStrengthBelow: number;
+  readonly archiveImportanceBelow: number;
+}
+
+/** The slow-path appraiser; `llm` is null unless LIMBIC_APPRAISER=llm. */
+export interface AppraiserSettings {
+  readonly kind: 'lexicon' | 'llm';
+  readonly llm: LlmAppraiserSettings | null;
+}
+
+export interface LlmAppraiserSettings {
+  /** Without a trailing slash; `/chat/completions` is appended. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly model: string;
+  readonly timeoutMs: number;
+  readonly cacheSize: number;
 }
 
 /** Tenant used for every request when no API keys are configured. */

@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(c.api).toEqual({ host: '127.0.0.1', port: 4000 });
     expect(c.singleTenant).toBe(true);
-    expect(c.embedder.kind).toBe('hash');
+    expect(c.embedder.kind).toBe('auto');
+    expect(c.embedder.local).toEqual({ modelDir: null, batchSize: 32, threads: 0 });
     expect(c.limits.maxContentBytes).toBe(32 * 1024);
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -57,5 +58,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ LIMBIC_EMBEDDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1/' }).embedder.openai.baseUrl).toBe(
       'http://127.0.0.1:11434/v1',
     );
+  });
+
+  it('configures the slow-path appraiser: lexicon by default, llm only with a URL and a model', () => {
+    expect(loadConfig({}).appraiser).toEqual({ kind: 'lexicon', llm: null });
+    expect(() => loadConfig({ LIMBIC_APPRAISER: 'llm' })).toThrow(/LIMBIC_LLM_BASE_URL, LIMBIC_LLM_MODEL/);
+    expect(() => loadConfig({ LIMBIC_APPRAISER: 'llm', LIMBIC_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/LIMBIC_LLM_MODEL/);
+    expect(() => loadConfig({ LIMBIC_APPRAISER: 'oracle' })).toThrow(/LIMBIC_APPRAISER/);
+    expect(() => loadConfig({ LIMBIC_LLM_TIMEOUT_MS: '5' })).toThrow(/LIMBIC_LLM_TIMEOUT_MS/);
+    const c = loadConfig({
+      LIMBIC_APPRAISER: 'llm',
+      LIMBIC_LLM_BASE_URL: 'http://127.0.0.1:8080/v1/',
+      LIMBIC_LLM_MODEL: 'qwen2.5:3b',
+      LIMBIC_LLM_TIMEOUT_MS: '2500',
+    });
+    expect(c.appraiser).toEqual({
+      kind: 'llm',
+      llm: { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: '', model: 'qwen2.5:3b', timeoutMs: 2500, cacheSize: 2000 },
+    });
+  });
+
+  it('limits the pending-appraisal sweep to listed tenants, or none', () => {
+    expect(loadConfig({}).worker.sweepTenants).toEqual([]);
+    expect(loadConfig({ LIMBIC_SWEEP_TENANTS: ' acme, globex ,' }).worker.sweepTenants).toEqual(['acme', 'globex']);
+    expect(() => loadConfig({ LIMBIC_SWEEP_TENANTS: 'acme,bad tenant' })).toThrow(/LIMBIC_SWEEP_TENANTS/);
   });
 });

@@ -29,6 +29,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   if (e.LIMBIC_EMBEDDER === 'openai' && e.OPENAI_API_KEY === '' && e.OPENAI_BASE_URL.startsWith('https://api.openai.com')) {
     problems.push('OPENAI_API_KEY: required when LIMBIC_EMBEDDER=openai talks to api.openai.com');
   }
+  if (e.LIMBIC_CLOCK_OFFSET_MS !== 0 && e.NODE_ENV !== 'test') {
+    problems.push('LIMBIC_CLOCK_OFFSET_MS: only accepted when NODE_ENV=test');
+  }
+  if (e.LIMBIC_ADMIN_KEY !== '' && e.LIMBIC_ADMIN_KEY.length < 16) {
+    problems.push('LIMBIC_ADMIN_KEY: must be at least 16 characters');
+  }
+  if (e.LIMBIC_APPRAISER === 'llm' && (e.LIMBIC_LLM_BASE_URL === undefined || e.LIMBIC_LLM_MODEL === undefined)) {
+    problems.push('LIMBIC_LLM_BASE_URL, LIMBIC_LLM_MODEL: both required when LIMBIC_APPRAISER=llm');
+  }
+  const sweepTenants = e.LIMBIC_SWEEP_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
+  const badSweepTenant = sweepTenants.find((t) => !TENANT_ID.test(t));
+  if (badSweepTenant !== undefined) problems.push(`LIMBIC_SWEEP_TENANTS: tenant "${badSweepTenant}" must match ${TENANT_ID.source}`);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -49,6 +61,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       port: e.LIMBIC_WORKER_PORT,
       appraisalConcurrency: e.LIMBIC_APPRAISAL_CONCURRENCY,
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
+      sweepTenants,
     },
     apiKeys,
     singleTenant,
@@ -64,6 +77,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
         maxRetries: e.OPENAI_MAX_RETRIES,
         batchSize: e.OPENAI_BATCH_SIZE,
       },
+      local: {
+        modelDir: e.LIMBIC_MODEL_DIR ?? null,
+        batchSize: e.LIMBIC_EMBED_BATCH,
+        threads: e.LIMBIC_EMBED_THREADS,
+      },
     },
     limits: {
       maxContentBytes: e.LIMBIC_MAX_CONTENT_BYTES,
@@ -73,6 +91,33 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
     },
     runMigrations: e.LIMBIC_RUN_MIGRATIONS,
+    appraiser: {
+      kind: e.LIMBIC_APPRAISER,
+      llm:
+        e.LIMBIC_APPRAISER === 'llm' && e.LIMBIC_LLM_BASE_URL !== undefined && e.LIMBIC_LLM_MODEL !== undefined
+          ? {
+              baseUrl: e.LIMBIC_LLM_BASE_URL.replace(/\/+$/, ''),
+              apiKey: e.LIMBIC_LLM_API_KEY,
+              model: e.LIMBIC_LLM_MODEL,
+              timeoutMs: e.LIMBIC_LLM_TIMEOUT_MS,
+              cacheSize: e.LIMBIC_LLM_CACHE_SIZE,
+            }
+          : null,
+    },
+    ops: {
+      adminKey: e.LIMBIC_ADMIN_KEY,
+      logFormat: e.LIMBIC_LOG_FORMAT,
+      queuePrefix: e.LIMBIC_QUEUE_PREFIX,
+      clockOffsetMs: e.LIMBIC_CLOCK_OFFSET_MS,
+    },
+    consolidation: {
+      sweepIntervalMs: e.LIMBIC_REVIEW_SWEEP_INTERVAL_MS,
+      horizonMs: e.LIMBIC_REVIEW_HORIZON_MS,
+      sweepMax: e.LIMBIC_REVIEW_SWEEP_MAX,
+      tenants: e.LIMBIC_REVIEW_TENANTS.trim() === '' ? null : e.LIMBIC_REVIEW_TENANTS.split(',').map((t) => t.trim()).filter(Boolean),
+      archiveStrengthBelow: e.LIMBIC_ARCHIVE_STRENGTH_BELOW,
+      archiveImportanceBelow: e.LIMBIC_ARCHIVE_IMPORTANCE_BELOW,
+    },
   });
 }
 

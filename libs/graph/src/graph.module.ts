@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown, type OnModu
 import type { Driver } from 'neo4j-driver';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
+import { observeNeo4jTransaction } from '@limbic/observability';
 import { join } from 'node:path';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
@@ -10,7 +11,11 @@ import { createDriver, NEO4J_DRIVER } from './neo4j-driver.provider';
 import { QUERY_NAMES } from './query-names';
 import { QueryRegistry } from './query-registry';
 import { assertVectorDimension } from './schema-check';
-import { AgentRepository, AppraisalRepository, HealthRepository, MemoryRepository } from './repositories';
+import { AgentRepository, AppraisalRepository, ConsolidationRepository, HealthRepository, MemoryRepository } from './repositories';
+import { RecallRepository } from './repositories/recall.repository';
+import { RecallEffectsRepository } from './repositories/recall-effects.repository';
+import { FeedbackRepository } from './repositories/feedback.repository';
+import { LifecycleRepository } from './repositories/lifecycle.repository';
 
 export const CYPHER_DIR = Symbol('CYPHER_DIR');
 
@@ -38,14 +43,23 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
       provide: Neo4jExecutor,
       inject: [NEO4J_DRIVER, QueryRegistry, LIMBIC_CONFIG],
       useFactory: (driver: Driver, registry: QueryRegistry, c: LimbicConfig) =>
-        new Neo4jExecutor(driver, registry, { database: c.neo4j.database, txTimeoutMs: c.neo4j.txTimeoutMs }),
+        new Neo4jExecutor(driver, registry, {
+          database: c.neo4j.database,
+          txTimeoutMs: c.neo4j.txTimeoutMs,
+          onUnit: observeNeo4jTransaction,
+        }),
     },
     AgentRepository,
     MemoryRepository,
     AppraisalRepository,
     HealthRepository,
+    ConsolidationRepository,
+    RecallRepository,
+    RecallEffectsRepository,
+    FeedbackRepository,
+    LifecycleRepository,
   ],
-  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository],
+  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

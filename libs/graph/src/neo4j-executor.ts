@@ -14,6 +14,8 @@ export interface TxRunner {
 export interface ExecutorOptions {
   readonly database: string;
   readonly txTimeoutMs: number;
+  /** Observes every unit of work (metrics); must not throw. */
+  readonly onUnit?: (label: string, mode: 'READ' | 'WRITE', seconds: number, ok: boolean) => void;
 }
 
 /**
@@ -63,14 +65,19 @@ export class Neo4jExecutor {
     const session = this.driver.session({ database: this.options.database, defaultAccessMode: mode });
     const config = { metadata: { app: 'limbic', query: label }, timeout: this.options.txTimeoutMs };
     const started = performance.now();
+    let ok = false;
     try {
       const body = (tx: ManagedTransaction) => work(this.runner(tx));
-      return mode === 'READ' ? await session.executeRead(body, config) : await session.executeWrite(body, config);
+      const result = mode === 'READ' ? await session.executeRead(body, config) : await session.executeWrite(body, config);
+      ok = true;
+      return result;
     } catch (err) {
       throw toGraphError(err, label);
     } finally {
       await session.close();
-      this.log.verbose(`${mode} ${label} ${(performance.now() - started).toFixed(1)} ms`);
+      const ms = performance.now() - started;
+      this.options.onUnit?.(label, mode, ms / 1000, ok);
+      this.log.verbose(`${mode} ${label} ${ms.toFixed(1)} ms`);
     }
   }
 

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { QUEUE_SETTINGS } from './queue-settings';
-import { jobId, QUEUE, type AppraisalJobV1, type QueueName } from './queues';
+import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1 } from './queues';
 import { producerConnection } from './redis-connection';
 
 /**
@@ -16,7 +16,10 @@ export class JobProducer implements OnApplicationShutdown {
   private readonly connection: Redis;
   private readonly queues = new Map<QueueName, Queue>();
 
+  private readonly prefix: string;
+
   constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig) {
+    this.prefix = config.ops.queuePrefix;
     this.connection = producerConnection(config.redisUrl);
     // ioredis emits errors while Redis is down; they are expected and logged once per burst.
     this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
@@ -25,6 +28,11 @@ export class JobProducer implements OnApplicationShutdown {
   /** True when queued (or already queued), false when Redis was unavailable. */
   async enqueueAppraisal(payload: Omit<AppraisalJobV1, 'v'>): Promise<boolean> {
     return this.add(QUEUE.appraisal, 'appraise', { v: 1, ...payload }, jobId.appraisal(payload.memoryId));
+  }
+
+  /** Best effort: a lost effects job loses access statistics and learning, never a memory. */
+  async enqueueRecallEffects(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<boolean> {
+    return this.add(QUEUE.recallEffects, 'recall-effects', { v: 1, ...payload }, jobId.recallEffects(payload.recallId));
   }
 
   async redisReady(): Promise<boolean> {
@@ -43,7 +51,7 @@ export class JobProducer implements OnApplicationShutdown {
         attempts: settings.attempts,
         backoff: { type: 'exponential', delay: settings.backoffMs },
         removeOnComplete: { age: settings.keepCompletedSeconds },
-        removeOnFail: false,
+        removeOnFail: { age: settings.keepFailedSeconds },
       });
       return true;
     } catch (err) {
@@ -55,7 +63,7 @@ export class JobProducer implements OnApplicationShutdown {
   private queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.connection });
+      q = new Queue(name, { connection: this.connection, prefix: this.prefix });
       q.on('error', (err: Error) => this.log.debug(`queue ${name}: ${err.message}`));
       this.queues.set(name, q);
     }

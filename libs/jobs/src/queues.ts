@@ -14,8 +14,39 @@ export interface AppraisalJobV1 {
   readonly memoryId: string;
 }
 
+/** One spaced review of one memory: the `reviewCount`-th (0-based) review it gets. */
+export interface ConsolidationJobV1 {
+  readonly v: 1;
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly memoryId: string;
+  readonly reviewCount: number;
+}
+
+/**
+ * What one recall did, for its effects (access, Hebbian, reconsolidation, priming, energy).
+ * The recall wrote nothing; this is the only record of its result, so each item carries
+ * its twelve raw signals (SIGNAL_NAMES order) for feedback learning: ≤ 100 × 12 numbers.
+ */
+export interface RecallEffectsJobV1 {
+  readonly v: 1;
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly recallId: string;
+  /** The recall's instant (epoch ms); every effect is computed as of then. */
+  readonly now: number;
+  /** Returned memories, best first. */
+  readonly items: readonly { readonly memoryId: string; readonly rank: number; readonly signals: readonly number[] }[];
+  /** Concepts of the query, to prime. */
+  readonly concepts: readonly string[];
+  /** The memory that ignited focus, if any (starts the refractory period). */
+  readonly focusId: string | null;
+}
+
 export interface JobPayloads {
   appraisal: AppraisalJobV1;
+  'recall-effects': RecallEffectsJobV1;
+  consolidation: ConsolidationJobV1;
 }
 
 export type JobOutcome = 'done' | 'skipped';
@@ -27,4 +58,8 @@ export type JobOutcome = 'done' | 'skipped';
  */
 export const jobId = {
   appraisal: (memoryId: string): string => `appraisal-${memoryId}`,
+  /** Recall ids are server-made UUIDs: one effects job per recall. */
+  recallEffects: (recallId: string): string => `recall-effects-${recallId}`,
+  /** The n-th review of a memory happens once, however often the sweep re-enqueues it. */
+  review: (memoryId: string, reviewCount: number): string => `review-${memoryId}-${reviewCount}`,
 };

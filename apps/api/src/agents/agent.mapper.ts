@@ -1,6 +1,7 @@
-import { stateAt, presetOf } from '@limbic/affect';
+import { PROFILES, stateAt, presetOf, weightsFromArray } from '@limbic/affect';
 import { decodeAgentState, type AgentRecord } from '@limbic/graph';
 import { toAffect } from '../common/graphql-types';
+import { toSignalVector } from '../recall/utils/to-signal-vector';
 import { AgentPreset, type Agent } from './dto/agent.types';
 
 /** The agent as it is at `now`: mood relaxed and energy recovered lazily. */
@@ -15,5 +16,6 @@ export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
     mood: toAffect([current.mood.valence, current.mood.arousal, current.mood.dominance]),
     momentum: { ...state.momentum },
     energy: current.energy,
+    weights: a.weights ? toSignalVector(weightsFromArray(a.weights, PROFILES.balanced)) : null,
   };
 }

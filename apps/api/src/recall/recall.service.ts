@@ -1,44 +1,202 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  classifyQuery,
+  energySearchBreadth,
+  extractConcepts,
+  globalWorkspaceFocus,
+  isBaselineProfile,
+  PROFILES,
+  presetOf,
+  resolveWeights,
+  scorePass1,
+  scorePass2,
+  seedsFromPass1,
+  SIGNAL_NAMES,
+  SPREADING,
+  stateAt,
+  weightsFromArray,
+  type ActivatedNode,
+  type EdgeType,
+  type QueryType,
+  type RankedMemory,
+  type RecallCandidate,
+  type RecallContext,
+  type Weights,
+  type WeightSource,
+} from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { AgentRepository, type MemoryRecord } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, type ActivationRecord, type MemoryRecord } from '@limbic/graph';
+import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
-import { requireCallerId, requireDate, requireInt, requireText } from '../common/validate';
 import type { RecallInput } from './dto/recall.types';
-import { VectorSeedsService } from './vector-seeds.service';
+import { validateRecallInput, type RecallCommand } from './recall-input.validator';
+import { SeedPoolService } from './services/seed-pool.service';
+import { toRecallCandidate } from './utils/to-recall-candidate';
+
+/** chosen: candidates per index — three per wanted result, at least 30, at most 300. */
+const POOL_PER_RESULT = 3;
+const POOL_MIN = 30;
+const POOL_MAX = 300;
+
+export interface RecalledItem {
+  readonly memory: MemoryRecord;
+  readonly ranked: RankedMemory;
+  readonly activation: ActivatedNode | null;
+}
 
 export interface RecallOutcome {
   readonly recallId: string;
-  readonly items: readonly { memory: MemoryRecord; score: number; rank: number }[];
+  readonly items: readonly RecalledItem[];
+  readonly weights: Weights;
+  readonly weightSource: WeightSource;
+  readonly queryType: QueryType;
+  readonly focus: MemoryRecord | null;
+  readonly explain: boolean;
   readonly tookMs: number;
 }
 
-/** Read-only: a recall writes nothing, so it can be served from a read replica. */
+/**
+ * Recall (DESIGN §4): hybrid seeds → pass 1 → spreading activation in Cypher → pass 2 →
+ * focus. Every formula is libs/affect's; every read runs in one read transaction, and the
+ * recall writes nothing — its effects go to the `recall-effects` queue.
+ */
 @Injectable()
 export class RecallService {
+  private readonly log = new Logger('Recall');
+
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
-    private readonly agents: AgentRepository,
-    private readonly seeds: VectorSeedsService,
+    private readonly recalls: RecallRepository,
+    private readonly seedPool: SeedPoolService,
+    private readonly jobs: JobProducer,
   ) {}
 
   async recall(tenantId: string, input: RecallInput): Promise<RecallOutcome> {
     const started = performance.now();
-    const agentId = requireCallerId('agentId', input.agentId);
-    const query = requireText('query', input.query, this.config.limits.maxContentBytes);
-    const topK = requireInt('topK', input.topK ?? 10, 1, this.config.limits.maxTopK);
-    requireDate('now', input.now, Date.now());
-    if (!(await this.agents.get(tenantId, agentId))) throw badInput('agentId', `unknown agent ${agentId}`);
-
-    const [embedding] = await this.embedder.embed([query]);
+    const cmd = validateRecallInput(input, this.config.limits, Date.now());
+    const [embedding] = await this.embedder.embed([cmd.query]);
     if (!embedding) throw new Error('embedder returned no vector');
-    const found = await this.seeds.nearest(tenantId, agentId, embedding, topK);
+    const recallId = randomUUID();
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, cmd, embedding));
+    // Thrown outside the transaction: errors inside it are reported as database failures.
+    if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
+    const concepts = extractConcepts(cmd.query);
+    await this.jobs.enqueueRecallEffects({
+      tenantId,
+      agentId: cmd.agentId,
+      recallId,
+      now: cmd.nowMs,
+      items: outcome.items.map((i) => ({ memoryId: i.ranked.id, rank: i.ranked.rank, signals: SIGNAL_NAMES.map((n) => round(i.ranked.explanation.signals[n])) })),
+      concepts,
+      focusId: outcome.focus?.id ?? null,
+    });
+    const tookMs = performance.now() - started;
+    this.log.verbose(`recall ${recallId} ${outcome.items.length} items ${tookMs.toFixed(1)} ms`);
+    return { ...outcome, recallId, explain: cmd.explain, tookMs };
+  }
+
+  private async run(
+    reader: Parameters<Parameters<RecallRepository['read']>[2]>[0],
+    cmd: RecallCommand,
+    embedding: readonly number[],
+  ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
+    const state = await reader.agentState();
+    if (!state) return null;
+    const agentState = decodeAgentState(state.agent);
+    const { mood, energy } = stateAt(agentState, cmd.nowMs, presetOf(state.agent.preset).moodInertia);
+    const queryType = classifyQuery(cmd.query);
+    const learned = state.agent.weights ? weightsFromArray(state.agent.weights, PROFILES.balanced) : undefined;
+    const { weights, source } = resolveWeights({
+      mood,
+      queryType,
+      ...(cmd.override ? { override: cmd.override } : {}),
+      ...(cmd.profile ? { profile: cmd.profile } : {}),
+      ...(learned ? { learned } : {}),
+    });
+    // Baselines are plain vector or BM25 search: no energy cut.
+    const baseline = cmd.profile !== undefined && isBaselineProfile(cmd.profile);
+
+    const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
+    const goalEmbeddings = goals.map((g) => g.embedding);
+    const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
+    const seeds = await this.seedPool.collect(reader, embedding, cmd.query, poolSize);
+    const bm25 = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
+    const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
+    const records = await reader.candidates(ids, embedding, goalEmbeddings);
+    const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
+    const pool = records.map((r) => toRecallCandidate(r, bm25.get(r.memory.id) ?? 0, goals));
+
+    const context: RecallContext = {
+      nowMs: cmd.nowMs,
+      affect: agentState.affect,
+      ...(cmd.queryAffect ? { queryAffect: cmd.queryAffect } : {}),
+      mood,
+      momentum: agentState.momentum,
+      goals: goals.map((g) => ({ id: g.id, priority: g.priority })),
+      primedConcepts: state.primed.map((p) => ({ name: p.name.toLowerCase(), activation: p.activation, atMs: p.atMs })),
+      contextTags: extractConcepts(cmd.query),
+    };
+    const pass1 = scorePass1(pool, context, weights);
+
+    const breadth = energySearchBreadth(energy);
+    const activations = new Map<string, ActivatedNode>();
+    const activated: RecallCandidate[] = [];
+    if (cmd.spread.enabled && pass1.length > 0) {
+      const spreadSeeds = seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds);
+      const reached = await reader.spread(
+        {
+          seeds: spreadSeeds,
+          hops: cmd.spread.hops ?? breadth.hops,
+          factors: SPREADING.defaultTypeFactors,
+          minActivation: cmd.spread.minActivation ?? SPREADING.defaultMinActivation,
+          maxFanOut: SPREADING.defaultMaxFanOut,
+          poolIds: ids,
+        },
+        embedding,
+        goalEmbeddings,
+      );
+      for (const r of reached) {
+        activations.set(r.id, toActivatedNode(r));
+        if (r.candidate) {
+          activated.push(toRecallCandidate(r.candidate, 0, goals));
+          memories.set(r.id, r.candidate.memory);
+        }
+      }
+    }
+
+    const ranked = scorePass2({
+      pool,
+      activated,
+      activations,
+      pass1,
+      context,
+      weights,
+      topK: cmd.topK,
+      ...(baseline ? {} : { energy }),
+    });
+    const focus = globalWorkspaceFocus(ranked, { refractoryLeft: state.focusRefractory });
+    const items = ranked.flatMap((r) => {
+      const memory = memories.get(r.id);
+      return memory ? [{ memory, ranked: r, activation: r.explanation.activationPath ? (activations.get(r.id) ?? null) : null }] : [];
+    });
     return {
-      recallId: randomUUID(),
-      items: found.map((f, i) => ({ memory: f.memory, score: Math.max(0, f.cosine), rank: i + 1 })),
-      tookMs: performance.now() - started,
+      items,
+      weights,
+      weightSource: source,
+      queryType,
+      focus: focus.focusId !== null ? (memories.get(focus.focusId) ?? null) : null,
     };
   }
+}
+
+function toActivatedNode(r: ActivationRecord): ActivatedNode {
+  return { id: r.id, activation: r.activation, seedId: r.seedId, path: r.path, edgeTypes: r.edgeTypes as EdgeType[] };
+}
+
+/** Signals travel to the worker rounded: six decimals are far below any effect they have. */
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
 }

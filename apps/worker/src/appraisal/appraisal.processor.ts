@@ -11,8 +11,8 @@ export class AppraisalProcessor implements JobHandler {
   constructor(private readonly appraisal: AppraisalService) {}
 
   handle(data: unknown): Promise<JobOutcome> {
-    const job = parse(data);
-    return this.appraisal.appraise(job.tenantId, job.memoryId, Date.now());
+    const { tenantId, agentId, memoryId } = parse(data);
+    return this.appraisal.appraise({ tenantId, agentId, memoryId }, Date.now());
   }
 }
 

@@ -1,27 +1,85 @@
-import { Injectable } from '@nestjs/common';
-import { blendAppraisal, lexiconAffect } from '@limbic/affect';
-import { AppraisalRepository } from '@limbic/graph';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { affectFromArray, type CoreAffect } from '@limbic/affect';
+import { AppraisalRepository, type AppraisalKey, type AppraisalSubject, type AppraisalUnit, type EdgeRevision } from '@limbic/graph';
 import type { JobOutcome } from '@limbic/jobs';
+import { novelty } from './novelty';
+import { TEXT_APPRAISER, type TextAppraiser, type TextChecks } from './text-appraiser';
+import { appraisedAffect } from './utils/appraised-affect';
+import { combineChecks } from './utils/combine-checks';
+import { reviseEdge, type EdgeEnd } from './utils/revise-edge';
 
 /**
- * Slow path, first stage: a lexicon estimate of valence and arousal blended into the raw
- * affect stored by the fast path, then the pending flag is cleared (conditionally, so a
- * duplicate job is a no-op).
+ * Slow path of dual-path encoding (DESIGN §3, §5): the five Scherer checks, the affect
+ * blended 70 % appraised / 30 % raw, consolidation strength recomputed and the memory's
+ * emotional and contrastive edges revised, then `pendingAppraisal` cleared.
+ *
+ * The appraiser reads only the text, so it runs before the transaction (an LLM call must
+ * not hold locks). Everything else, reads included, happens in one write transaction that
+ * first locks the memory and re-checks the flag: a duplicate or retried job finds it
+ * cleared and changes nothing.
  */
 @Injectable()
 export class AppraisalService {
-  constructor(private readonly appraisals: AppraisalRepository) {}
+  private readonly log = new Logger('Appraisal');
 
-  async appraise(tenantId: string, memoryId: string, now: number): Promise<JobOutcome> {
-    const memory = await this.appraisals.load(tenantId, memoryId);
-    if (!memory || !memory.pending) return 'skipped'; // deleted, or already appraised
-    const lexicon = lexiconAffect(memory.content);
-    const blended = blendAppraisal(
-      { valence: memory.valence, arousal: memory.arousal },
-      { valence: lexicon.valence, arousal: lexicon.arousal },
-      lexicon.confidence,
-    );
-    const applied = await this.appraisals.apply(tenantId, memoryId, { ...blended, source: 'lexicon' }, now);
-    return applied ? 'done' : 'skipped';
+  constructor(
+    private readonly appraisals: AppraisalRepository,
+    @Inject(TEXT_APPRAISER) private readonly appraiser: TextAppraiser,
+  ) {}
+
+  async appraise(key: AppraisalKey, now: number): Promise<JobOutcome> {
+    const preview = await this.appraisals.preview(key);
+    if (!preview?.pending) return 'skipped'; // deleted (memory or agent), or already appraised
+    const text = await this.appraiser.appraise(preview.content);
+    const outcome = await this.appraisals.inTransaction(key, (unit) => this.appraiseLocked(unit, text, now));
+    this.log.debug(`appraisal ${key.memoryId}: ${outcome} (${text.source})`);
+    return outcome;
   }
+
+  /** The transaction body; the driver may run it again on a transient error, so it keeps no state. */
+  private async appraiseLocked(unit: AppraisalUnit, text: TextChecks, now: number): Promise<JobOutcome> {
+    if (!(await unit.lock())) return 'skipped';
+    const subject = await unit.subject();
+    if (!subject?.pending) return 'skipped';
+
+    const goals = (await unit.goals()).map((g) => ({ priority: g.priority, similarity: g.cosine }));
+    // A memory without an embedding cannot be compared: its novelty is unknown, so neutral.
+    const checks = combineChecks(text, subject.embedded ? await novelty(unit) : 0, goals);
+    const raw = rawAffect(subject);
+    const { affect, consolidation } = appraisedAffect(raw, checks, subject.moodAtEncoding);
+
+    const applied = await unit.apply({
+      ...affect,
+      consolidation,
+      appraisal: [checks.novelty, checks.goalConduciveness, checks.copingPotential, checks.normCompatibility, checks.selfRelevance],
+      source: text.source,
+      now,
+    });
+    if (!applied) return 'skipped';
+    await unit.reviseEdges(await this.revisions(unit, subject, raw, affect), now);
+    return 'done';
+  }
+
+  private async revisions(unit: AppraisalUnit, subject: AppraisalSubject, before: CoreAffect, after: CoreAffect): Promise<EdgeRevision[]> {
+    const memory = {
+      before: { content: subject.content, affect: before, occurredAtMs: subject.occurredAt },
+      after: { content: subject.content, affect: after, occurredAtMs: subject.occurredAt },
+    };
+    const revisions: EdgeRevision[] = [];
+    for (const edge of await unit.edges()) {
+      if (edge.cosine === null) continue; // an end without an embedding cannot be scored
+      const other: EdgeEnd = {
+        content: edge.otherContent,
+        affect: { valence: edge.otherValence, arousal: edge.otherArousal, dominance: edge.otherDominance },
+        occurredAtMs: edge.otherOccurredAt,
+      };
+      const verdict = reviseEdge({ type: edge.type, weight: edge.weight, cosine: edge.cosine }, memory, other);
+      if (verdict) revisions.push({ edgeId: edge.edgeId, fromType: edge.type, toType: verdict.type, weight: verdict.weight });
+    }
+    return revisions;
+  }
+}
+
+function rawAffect(s: AppraisalSubject): CoreAffect {
+  return affectFromArray([s.valence, s.arousal, s.dominance]);
 }

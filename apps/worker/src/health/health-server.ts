@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { HealthRepository } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 
 /** The worker has no API; this tiny server answers orchestrators' health probes. */
 @Injectable()
@@ -14,6 +15,7 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly graph: HealthRepository,
     private readonly jobs: JobProducer,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -21,6 +23,10 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.server = createServer((req, res) => {
       void (async () => {
         if (req.url === '/health/live') return send(res, 200, { status: 'ok' });
+        if (req.url === '/metrics') {
+          const { contentType, body } = await this.metrics.render();
+          return void res.writeHead(200, { 'content-type': contentType }).end(body);
+        }
         if (req.url === '/health/ready') {
           const [neo4j, redis] = await Promise.all([this.graph.ping().catch(() => false), this.jobs.redisReady()]);
           return send(res, neo4j && redis ? 200 : 503, { status: neo4j && redis ? 'ready' : 'unavailable', neo4j, redis });

@@ -1,12 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { QUEUE_SETTINGS, workerConnection, type QueueName } from '@limbic/jobs';
+import { jobDuration, jobFailures, runWithLogContext } from '@limbic/observability';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
+import { withTimeout } from './with-timeout';
 
 /** Queues this worker build serves; start-up is refused if one lacks a handler or has two. */
-export const SERVED_QUEUES: readonly QueueName[] = ['appraisal'];
+export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects'];
 
 /**
  * Hosts one BullMQ Worker per served queue. Shutdown closes the workers first, which lets
@@ -14,7 +16,7 @@ export const SERVED_QUEUES: readonly QueueName[] = ['appraisal'];
  * handlers are idempotent, so it takes effect once.
  */
 @Injectable()
-export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('JobRunner');
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
@@ -48,20 +50,48 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     const concurrency = queue === 'appraisal' ? this.config.worker.appraisalConcurrency : settings.concurrency;
     const worker = new Worker(
       queue,
-      async (job) => {
-        const outcome = await handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade });
-        this.log.debug(`${queue} ${job.id ?? ''} ${outcome}`);
-        return outcome;
+      (job) =>
+        runWithLogContext({ jobId: job.id ?? '', queue }, async () => {
+          const started = performance.now();
+          try {
+            const outcome = await withTimeout(
+              handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }),
+              settings.timeoutMs,
+              `${queue} job timed out after ${settings.timeoutMs} ms`,
+            );
+            jobDuration.observe({ queue, outcome }, (performance.now() - started) / 1000);
+            this.log.debug(`${queue} ${job.id ?? ''} ${outcome}`);
+            return outcome;
+          } catch (err) {
+            jobDuration.observe({ queue, outcome: 'error' }, (performance.now() - started) / 1000);
+            throw err;
+          }
+        }),
+      {
+        connection,
+        concurrency,
+        prefix: this.config.ops.queuePrefix,
+        lockDuration: settings.lockDurationMs,
+        stalledInterval: settings.stalledIntervalMs,
+        maxStalledCount: settings.maxStalledCount,
+        autorun: true,
       },
-      { connection, concurrency, lockDuration: settings.lockDurationMs, autorun: true },
     );
-    worker.on('failed', (job, err) => this.log.warn(`${queue} ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? 0}): ${err.message}`));
+    worker.on('failed', (job, err) => {
+      // Kept in Redis with its reason (removeOnFail by age), visible in the dashboard.
+      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
+      jobFailures.inc({ queue, final: String(final) });
+      const line = { msg: final ? 'job failed for good' : 'job attempt failed', jobId: job?.id ?? '?', queue, attempt: job?.attemptsMade ?? 0, reason: err.message };
+      if (final) this.log.error(line);
+      else this.log.warn(line);
+    });
     worker.on('error', (err) => this.log.debug(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
     this.log.log(`serving ${queue} (concurrency ${concurrency})`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before any connection closes: stop taking jobs and let in-flight ones finish. */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.allSettled(this.workers.map((w) => w.close()));
     for (const c of this.connections) c.disconnect();
   }

@@ -3,8 +3,12 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { AppraisalRepository } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 
-/** Memories younger than this are left to the API's own enqueue. */
-const GRACE_MS = 10_000;
+/**
+ * Memories younger than this are left to the API's own enqueue. It only saves Redis a
+ * duplicate add (the job id drops it anyway), so it never exceeds one sweep interval: a
+ * memory encoded while Redis was down is picked up by the first sweep after it returns.
+ */
+const MAX_GRACE_MS = 10_000;
 const BATCH = 500;
 
 /**
@@ -35,10 +39,15 @@ export class PendingAppraisalSweep implements OnApplicationBootstrap, OnApplicat
     if (this.running) return 0;
     this.running = true;
     try {
-      const pending = await this.appraisals.findPending(now - GRACE_MS, BATCH);
+      const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
+      const pending = await this.appraisals.findPending(now - grace, BATCH, this.config.worker.sweepTenants);
       let enqueued = 0;
-      for (const p of pending) if (await this.jobs.enqueueAppraisal(p)) enqueued++;
-      if (enqueued > 0) this.log.log(`re-enqueued ${enqueued} pending appraisal(s)`);
+      for (const p of pending) {
+        // Redis refused one: it is down, and the next sweep will try them all again.
+        if (!(await this.jobs.enqueueAppraisal(p))) break;
+        enqueued++;
+      }
+      if (enqueued > 0) this.log.log(`enqueued ${enqueued} pending appraisal(s)`);
       return enqueued;
     } catch (err) {
       this.log.warn(`sweep failed: ${(err as Error).message}`);

@@ -1,2 +1,22 @@
-/** Recall seeds, spreading activation and recall effects (the read path). */
-export const READ_PATH_QUERIES = ['memory.count-for-agent', 'recall.vector-exact', 'recall.vector-index'] as const;
+/** Recall seeds, spreading activation, recall effects and feedback (the read path). */
+export const READ_PATH_QUERIES = [
+  'memory.count-for-agent',
+  'recall.vector-exact',
+  'recall.vector-index',
+  'recall.agent-state',
+  'recall.agent-size',
+  'recall.seeds-vector-exact',
+  'recall.seeds-vector-index',
+  'recall.seeds-fulltext',
+  'recall.candidates',
+  'spread.activate',
+  'recall-effects.begin',
+  'recall-effects.load-memories',
+  'recall-effects.load-pairs',
+  'recall-effects.apply-memories',
+  'recall-effects.apply-edges',
+  'recall-effects.apply-agent',
+  'recall-effects.record',
+  'feedback.load',
+  'feedback.apply',
+] as const;

@@ -1,4 +1,4 @@
-/** Agents, encoding and appraisal (the write path). */
+/** Agents and encoding (the write path); the slow-path appraisal has its own list. */
 export const WRITE_PATH_QUERIES = [
   'agent.create',
   'agent.get',
@@ -17,7 +17,4 @@ export const WRITE_PATH_QUERIES = [
   'encode.link',
   'encode.unchain',
   'memory.get',
-  'appraisal.load',
-  'appraisal.apply',
-  'appraisal.find-pending',
 ] as const;

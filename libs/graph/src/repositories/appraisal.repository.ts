@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Neo4jExecutor } from '../neo4j-executor';
+import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
+import { num, numList, str, toPlain, type EpochMs } from '../records';
 
 export interface PendingAppraisal {
   readonly tenantId: string;
@@ -7,39 +8,201 @@ export interface PendingAppraisal {
   readonly memoryId: string;
 }
 
+/** Identifies one memory of one agent in one tenant: every appraisal query needs all three. */
+export interface AppraisalKey {
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly memoryId: string;
+}
+
+/** What the appraiser reads before the write transaction starts. */
+export interface AppraisalPreview {
+  readonly content: string;
+  readonly pending: boolean;
+}
+
+/** The memory's state inside the appraisal transaction, read after its lock is held. */
 export interface AppraisalSubject {
   readonly content: string;
   readonly pending: boolean;
+  readonly embedded: boolean;
   /** The raw affect stored by the fast path. */
   readonly valence: number;
   readonly arousal: number;
+  readonly dominance: number;
+  /** [v, a, d], or empty when the fast path did not store it. */
+  readonly moodAtEncoding: readonly number[];
+  readonly occurredAt: EpochMs;
+}
+
+export interface GoalSimilarity {
+  readonly goalId: string;
+  readonly priority: number;
+  /** Plain cosine in [−1, 1]. */
+  readonly cosine: number;
+}
+
+const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
+export type AppraisalEdgeType = (typeof EDGE_TYPES)[number];
+
+/** One resonance edge of the memory (chain edges excluded), seen from the memory. */
+export interface AppraisalEdge {
+  /** Valid only inside the transaction that read it. */
+  readonly edgeId: string;
+  readonly type: AppraisalEdgeType;
+  /** Null when the stored edge has none. */
+  readonly weight: number | null;
+  readonly otherId: string;
+  readonly otherContent: string;
+  readonly otherValence: number;
+  readonly otherArousal: number;
+  readonly otherDominance: number;
+  readonly otherOccurredAt: EpochMs;
+  /** Plain cosine in [−1, 1]; null when either embedding is missing. */
+  readonly cosine: number | null;
+}
+
+export interface AppraisalUpdate {
+  readonly valence: number;
+  readonly arousal: number;
+  readonly dominance: number;
+  readonly consolidation: number;
+  /** [novelty, conduciveness, coping, norm, self relevance]. */
+  readonly appraisal: readonly [number, number, number, number, number];
+  readonly source: string;
+  readonly now: EpochMs;
+}
+
+export interface EdgeRevision {
+  readonly edgeId: string;
+  readonly fromType: AppraisalEdgeType;
+  readonly toType: AppraisalEdgeType;
+  readonly weight: number;
+}
+
+/** Neo4j's vector functions report (1 + cos) / 2; the services work with plain cosine. */
+const toCosine = (score: number): number => 2 * score - 1;
+
+/**
+ * The queries of one appraisal, bound to one write transaction. The transaction function
+ * may be retried by the driver, so nothing here keeps state between calls.
+ */
+export class AppraisalUnit {
+  constructor(
+    private readonly tx: TxRunner,
+    private readonly key: AppraisalKey,
+  ) {}
+
+  /** Locks the memory and its neighbours; false when the memory or its agent is gone. */
+  async lock(): Promise<boolean> {
+    const rows = await this.tx.run<{ memoryId: string }>('appraisal.lock', { ...this.key });
+    return rows.length > 0;
+  }
+
+  async subject(): Promise<AppraisalSubject | null> {
+    const rows = await this.tx.run('appraisal.subject', { ...this.key });
+    const row = rows[0];
+    if (!row) return null;
+    const r = toPlain(row) as Record<string, unknown>;
+    return {
+      content: str(r.content) ?? '',
+      pending: r.pending === true,
+      embedded: r.embedded === true,
+      valence: num(r.valence),
+      arousal: num(r.arousal),
+      dominance: num(r.dominance, 0.5),
+      moodAtEncoding: numList(r.moodAtEncoding),
+      occurredAt: num(r.occurredAt),
+    };
+  }
+
+  async agentSize(): Promise<number> {
+    const rows = await this.tx.run<{ count: number }>('appraisal.agent-size', { tenantId: this.key.tenantId, agentId: this.key.agentId });
+    return num(rows[0]?.count);
+  }
+
+  /** Best plain cosine to an earlier memory of the agent by exact scan; null when there is none. */
+  async maxSimilarityExact(): Promise<number | null> {
+    const rows = await this.tx.run<{ score: number | null }>('appraisal.novelty-exact', { ...this.key });
+    const score = rows[0]?.score;
+    return typeof score === 'number' ? toCosine(score) : null;
+  }
+
+  /** Same from the vector index's top `fetch`; null when none of them is an earlier memory of the agent. */
+  async maxSimilarityFromIndex(fetch: number): Promise<number | null> {
+    const rows = await this.tx.run<{ score: number | null }>('appraisal.novelty-index', { ...this.key, fetch });
+    const score = rows[0]?.score;
+    return typeof score === 'number' ? toCosine(score) : null;
+  }
+
+  async goals(): Promise<GoalSimilarity[]> {
+    const rows = await this.tx.run<{ goalId: string; priority: number; score: number }>('appraisal.goals', { ...this.key });
+    return rows.map((r) => ({ goalId: String(r.goalId), priority: num(r.priority, 1), cosine: toCosine(num(r.score, 0.5)) }));
+  }
+
+  async edges(): Promise<AppraisalEdge[]> {
+    const rows = await this.tx.run('appraisal.edges', { ...this.key });
+    return rows.flatMap((row) => {
+      const r = toPlain(row) as Record<string, unknown>;
+      const type = EDGE_TYPES.find((t) => t === r.type);
+      if (type === undefined) return [];
+      return [
+        {
+          edgeId: String(r.edgeId),
+          type,
+          weight: typeof r.weight === 'number' ? r.weight : null,
+          otherId: String(r.otherId),
+          otherContent: str(r.otherContent) ?? '',
+          otherValence: num(r.valence),
+          otherArousal: num(r.arousal),
+          otherDominance: num(r.dominance, 0.5),
+          otherOccurredAt: num(r.occurredAt),
+          cosine: typeof r.score === 'number' ? toCosine(r.score) : null,
+        },
+      ];
+    });
+  }
+
+  /** Writes the appraisal if the memory is still pending; false means it was not. */
+  async apply(update: AppraisalUpdate): Promise<boolean> {
+    const rows = await this.tx.run('appraisal.apply', { ...this.key, ...update, appraisal: [...update.appraisal] });
+    return rows.length > 0;
+  }
+
+  /** Returns how many edges were revised and how many of them changed type. */
+  async reviseEdges(revisions: readonly EdgeRevision[], now: EpochMs): Promise<{ revised: number; retyped: number }> {
+    if (revisions.length === 0) return { revised: 0, retyped: 0 };
+    const rows = await this.tx.run<{ revised: number; retyped: number }>('appraisal.revise-edges', {
+      ...this.key,
+      revisions: revisions.map((r) => ({ ...r })),
+      now,
+    });
+    return { revised: num(rows[0]?.revised), retyped: num(rows[0]?.retyped) };
+  }
 }
 
 @Injectable()
 export class AppraisalRepository {
   constructor(private readonly db: Neo4jExecutor) {}
 
-  async load(tenantId: string, memoryId: string): Promise<AppraisalSubject | null> {
-    const rows = await this.db.read<{ content: string; pending: boolean | null; valence: number; arousal: number }>('appraisal.load', {
-      tenantId,
-      memoryId,
-    });
+  /** A read outside the write transaction; null when the memory or its agent is gone. */
+  async preview(key: AppraisalKey): Promise<AppraisalPreview | null> {
+    const rows = await this.db.read<{ content: string | null; pending: boolean | null }>('appraisal.load', { ...key });
     const row = rows[0];
-    return row ? { content: row.content, pending: row.pending === true, valence: row.valence, arousal: row.arousal } : null;
+    return row ? { content: row.content ?? '', pending: row.pending === true } : null;
   }
 
-  /** Applies the estimate only if the memory is still pending; false means someone already did. */
-  async apply(
-    tenantId: string,
-    memoryId: string,
-    estimate: { valence: number; arousal: number; source: string },
-    now: number,
-  ): Promise<boolean> {
-    const rows = await this.db.write('appraisal.apply', { tenantId, memoryId, ...estimate, now });
-    return rows.length > 0;
+  /** Runs `work` in one write transaction; the driver may retry it on transient errors. */
+  inTransaction<R>(key: AppraisalKey, work: (unit: AppraisalUnit) => Promise<R>): Promise<R> {
+    return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key)));
   }
 
-  findPending(before: number, limit: number): Promise<PendingAppraisal[]> {
-    return this.db.read<{ tenantId: string; agentId: string; memoryId: string }>('appraisal.find-pending', { before, limit });
+  /** Pending memories encoded before `before`, oldest first; `tenants` empty means every tenant. */
+  findPending(before: EpochMs, limit: number, tenants: readonly string[] = []): Promise<PendingAppraisal[]> {
+    return this.db.read<{ tenantId: string; agentId: string; memoryId: string }>('appraisal.find-pending', {
+      before,
+      limit,
+      tenants: [...tenants],
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Affect } from '../../common/graphql-types';
+import { SignalVector } from '../../recall/dto/recall.types';
 
 export enum AgentPreset {
   personal = 'personal',
@@ -54,4 +55,6 @@ export class Agent {
   @Field(() => Affect, { description: 'Mood now (slow average of core affect, relaxed to the present).' }) mood!: Affect;
   @Field(() => Momentum) momentum!: Momentum;
   @Field(() => Float, { description: '0 … 1 now; depletes with use, recovers while idle.' }) energy!: number;
+  @Field(() => SignalVector, { nullable: true, description: 'Recall weights learned from feedback; null until the agent has learned any.' })
+  weights!: SignalVector | null;
 }

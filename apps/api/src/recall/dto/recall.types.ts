@@ -1,5 +1,45 @@
-import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AffectInput } from '../../common/graphql-types';
 import { Memory } from '../../memories/dto/memory.types';
+
+export enum RecallProfile {
+  balanced = 'balanced',
+  affective = 'affective',
+  salience = 'salience',
+  state = 'state',
+  semantic = 'semantic',
+  lexical = 'lexical',
+}
+registerEnumType(RecallProfile, {
+  name: 'RecallProfile',
+  description: 'Named weight profiles (DESIGN §4). `semantic` and `lexical` are plain baselines: never adapted, never cut.',
+});
+
+@InputType({ description: 'Weight per signal; missing signals are 0. Normalised to sum to 1 and used as given.' })
+export class SignalWeightsInput {
+  @Field(() => Float, { nullable: true }) semantic?: number;
+  @Field(() => Float, { nullable: true }) lexical?: number;
+  @Field(() => Float, { nullable: true }) moodCongruence?: number;
+  @Field(() => Float, { nullable: true }) affectProximity?: number;
+  @Field(() => Float, { nullable: true }) momentumAlignment?: number;
+  @Field(() => Float, { nullable: true }) recency?: number;
+  @Field(() => Float, { nullable: true }) frequency?: number;
+  @Field(() => Float, { nullable: true }) importance?: number;
+  @Field(() => Float, { nullable: true }) emotionalIntensity?: number;
+  @Field(() => Float, { nullable: true }) goalRelevance?: number;
+  @Field(() => Float, { nullable: true }) priming?: number;
+  @Field(() => Float, { nullable: true }) resonance?: number;
+}
+
+@InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
+export class SpreadInput {
+  @Field(() => Boolean, { nullable: true, defaultValue: true, description: 'False turns spreading off.' }) enabled?: boolean;
+  @Field(() => Int, { nullable: true, description: '0 … 3; 0 turns spreading off. Default 2, ±1 with energy.' }) hops?: number;
+  @Field(() => Int, { nullable: true, description: 'Top pass-1 results to spread from, 1 … 50. Default 10, scaled by energy.' })
+  seeds?: number;
+  @Field(() => Float, { nullable: true, description: 'Activation below which a memory is dropped, 0 … 1. Default 0.05.' })
+  minActivation?: number;
+}
 
 @InputType()
 export class RecallInput {
@@ -8,18 +48,70 @@ export class RecallInput {
   @Field(() => Int, { nullable: true, defaultValue: 10, description: '1 … 100.' }) topK?: number;
   @Field(() => Date, { nullable: true, description: 'The moment to recall at; defaults to now. Lets callers replay history.' })
   now?: Date;
+  @Field(() => RecallProfile, {
+    nullable: true,
+    description: 'Starting weights. Unset: the agent’s learned weights, else weights routed by query type (balanced for open queries).',
+  })
+  profile?: RecallProfile;
+  @Field(() => SignalWeightsInput, { nullable: true, description: 'Explicit weights; override profile and learning.' })
+  weights?: SignalWeightsInput;
+  @Field(() => AffectInput, { nullable: true, description: 'Affect to match memories against instead of the agent’s current affect.' })
+  queryAffect?: AffectInput;
+  @Field(() => SpreadInput, { nullable: true }) spread?: SpreadInput;
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'Include the per-signal breakdown and activation paths.' })
+  explain?: boolean;
+}
+
+@ObjectType({ description: 'One value per recall signal.' })
+export class SignalVector {
+  @Field(() => Float) semantic!: number;
+  @Field(() => Float) lexical!: number;
+  @Field(() => Float) moodCongruence!: number;
+  @Field(() => Float) affectProximity!: number;
+  @Field(() => Float) momentumAlignment!: number;
+  @Field(() => Float) recency!: number;
+  @Field(() => Float) frequency!: number;
+  @Field(() => Float) importance!: number;
+  @Field(() => Float) emotionalIntensity!: number;
+  @Field(() => Float) goalRelevance!: number;
+  @Field(() => Float) priming!: number;
+  @Field(() => Float) resonance!: number;
+}
+
+@ObjectType({ description: 'The strongest spreading-activation path that reached a memory.' })
+export class ActivationPath {
+  @Field(() => ID) seedId!: string;
+  @Field(() => Float) activation!: number;
+  @Field(() => [ID], { description: 'Memory ids from the seed to this memory, both included.' }) path!: string[];
+  @Field(() => [String], { description: 'Edge types along the path.' }) edgeTypes!: string[];
+}
+
+@ObjectType()
+export class RecallExplanation {
+  @Field(() => SignalVector) weights!: SignalVector;
+  @Field(() => SignalVector, { description: 'Raw signals, each in [0, 1].' }) signals!: SignalVector;
+  @Field(() => SignalVector, { description: 'weight × signal; sums to the score.' }) weighted!: SignalVector;
+  @Field(() => ActivationPath, { nullable: true }) activation!: ActivationPath | null;
 }
 
 @ObjectType()
 export class RecallItem {
   @Field(() => Memory) memory!: Memory;
   @Field(() => Float) score!: number;
-  @Field(() => Int, { description: '1-based.' }) rank!: number;
+  @Field(() => Int, { description: '1-based; the same as pass2Rank.' }) rank!: number;
+  @Field(() => Int, { nullable: true, description: 'Rank in pass 1; null when the memory joined through spreading activation.' })
+  pass1Rank!: number | null;
+  @Field(() => Int) pass2Rank!: number;
+  @Field(() => RecallExplanation, { nullable: true, description: 'Only with explain: true.' }) explanation!: RecallExplanation | null;
 }
 
 @ObjectType()
 export class RecallResult {
   @Field(() => ID, { description: 'Identifies this recall for feedback and its effects job.' }) recallId!: string;
   @Field(() => [RecallItem]) items!: RecallItem[];
+  @Field(() => SignalVector, { description: 'The weights this recall used.' }) weights!: SignalVector;
+  @Field(() => String, { description: 'Where the weights came from: override, profile, learned, routed or default.' }) weightSource!: string;
+  @Field(() => String, { description: 'The query type the classifier saw.' }) queryType!: string;
+  @Field(() => Memory, { nullable: true, description: 'The memory that ignited global-workspace focus, if any.' }) focus!: Memory | null;
   @Field(() => Float) tookMs!: number;
 }

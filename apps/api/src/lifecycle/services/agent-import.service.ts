@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
+import { GraphError, LifecycleRepository, type ImportCounts, type ImportNode } from '@limbic/graph';
+import { requireCallerId } from '../../common/validate';
+import { agentExists } from '../exceptions/lifecycle.errors';
+import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
+import { parseExport } from '../utils/export-parser';
+import { orderedIds } from '../utils/ordered-ids';
+
+export interface ImportSummary extends ImportCounts {
+  readonly agentId: string;
+}
+
+/**
+ * Restores an export into a NEW agent: every line validated first, then one transaction.
+ * Memories and goals get fresh ids (two imports of one file never collide); edges follow
+ * them; externalIds, contents, embeddings, affect, timestamps and every other property are
+ * kept as exported, pendingAppraisal included — no appraisal job is enqueued.
+ */
+@Injectable()
+export class AgentImportService {
+  constructor(
+    private readonly lifecycle: LifecycleRepository,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(LIFECYCLE_LIMITS) private readonly limits: LifecycleLimits,
+  ) {}
+
+  async import(tenantId: string, agentId: string, body: string): Promise<ImportSummary> {
+    requireCallerId('id', agentId);
+    const parsed = parseExport(body, {
+      embeddingDimension: this.embedder.dimension,
+      maxContentBytes: this.limits.maxContentBytes,
+      maxMemories: this.limits.maxImportMemories,
+    });
+    if (await this.lifecycle.agentExists(tenantId, agentId)) throw agentExists(agentId);
+
+    // New memory ids are minted in (occurredAt, exported id) order and sort the same way, so
+    // the imported agent exports its memories (and edges) in the order the file had them.
+    const memories = [...parsed.memories].sort((a, b) => a.occurredAtMs - b.occurredAtMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const ids = orderedIds(memories.length, Date.now());
+    const renamed = (node: ImportNode, id: string): ImportNode => ({ ...node, props: { ...node.props, id } });
+    const graph = {
+      agent: parsed.agent,
+      goals: parsed.goals.map((g) => renamed(g, randomUUID())),
+      concepts: parsed.concepts,
+      memories: memories.map((m, i) => renamed(m, ids[i] ?? randomUUID())),
+      edges: parsed.edges,
+    };
+    try {
+      const counts = await this.lifecycle.importAgent(tenantId, agentId, graph, this.limits.importBatchSize);
+      return { agentId, ...counts };
+    } catch (err) {
+      // The agent id was taken between the check and the write: the constraint refused it all.
+      if (err instanceof GraphError && err.kind === 'conflict') throw agentExists(agentId);
+      throw err;
+    }
+  }
+}

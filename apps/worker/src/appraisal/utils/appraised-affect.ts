@@ -1,0 +1,24 @@
+import {
+  appraisalToAffect,
+  blendAppraisedAffect,
+  consolidationStrength,
+  MOOD,
+  type AppraisalVector,
+  type CoreAffect,
+} from '@limbic/affect';
+
+export interface AppraisedAffect {
+  readonly affect: CoreAffect;
+  readonly consolidation: number;
+}
+
+/**
+ * Dual-path encoding's slow half (DESIGN §3): the checks mapped to affect, blended 70 %
+ * appraised / 30 % raw, and the consolidation strength recomputed from the new arousal and
+ * the mood the memory was encoded in (the mood baseline when the fast path stored none).
+ */
+export function appraisedAffect(raw: CoreAffect, checks: AppraisalVector, moodAtEncoding: readonly number[]): AppraisedAffect {
+  const affect = blendAppraisedAffect(raw, appraisalToAffect(checks));
+  const moodArousal = moodAtEncoding[1] ?? MOOD.baseline.arousal;
+  return { affect, consolidation: consolidationStrength(affect.arousal, moodArousal) };
+}

@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import type { DueReview } from '@limbic/graph';
+import { jobId, QUEUE, QUEUE_SETTINGS, workerConnection, type ConsolidationJobV1 } from '@limbic/jobs';
+
+/** What the sweep found in Redis for an overdue review and what it did about it. */
+export type Repair = 'queued' | 'promoted' | 'requeued' | 'failed';
+
+/**
+ * The consolidation queue as the sweep sees it: delayed jobs with deterministic ids
+ * (`review-<memory>-<n>`), so the n-th review of a memory is queued at most once however
+ * many sweeps see it.
+ */
+@Injectable()
+export class ReviewQueue implements OnApplicationShutdown {
+  private readonly log = new Logger('ReviewQueue');
+  private readonly connection: Redis;
+  private readonly queue: Queue;
+
+  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig) {
+    this.connection = workerConnection(config.redisUrl);
+    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
+    this.queue = new Queue(QUEUE.consolidation, { connection: this.connection, prefix: config.ops.queuePrefix });
+    this.queue.on('error', (err: Error) => this.log.debug(`queue: ${err.message}`));
+  }
+
+  /** Adds one delayed job per review (due − now, at least 0); existing ids are dropped by BullMQ. */
+  async schedule(reviews: readonly DueReview[], now: number): Promise<void> {
+    if (reviews.length === 0) return;
+    const settings = QUEUE_SETTINGS.consolidation;
+    await this.queue.addBulk(
+      reviews.map((r) => ({
+        name: 'review',
+        data: { v: 1, tenantId: r.tenantId, agentId: r.agentId, memoryId: r.memoryId, reviewCount: r.reviewCount } satisfies ConsolidationJobV1,
+        opts: {
+          jobId: jobId.review(r.memoryId, r.reviewCount),
+          delay: Math.max(0, r.nextReviewAt - now),
+          attempts: settings.attempts,
+          backoff: { type: 'exponential', delay: settings.backoffMs },
+          removeOnComplete: { age: settings.keepCompletedSeconds },
+          removeOnFail: { age: settings.keepFailedSeconds },
+        },
+      })),
+    );
+  }
+
+  /**
+   * For a review that is overdue by the worker's clock but still not applied in Neo4j: a
+   * delayed job (scheduled under another clock) is promoted; a job that completed without
+   * applying it (it ran early) is replaced; a failed one is left for an operator.
+   */
+  async repair(review: DueReview, now: number): Promise<Repair> {
+    const id = jobId.review(review.memoryId, review.reviewCount);
+    const job = await this.queue.getJob(id);
+    if (!job) return 'queued';
+    const state = await job.getState();
+    if (state === 'delayed') {
+      await job.promote();
+      return 'promoted';
+    }
+    if (state === 'completed') {
+      await job.remove();
+      await this.schedule([review], now);
+      return 'requeued';
+    }
+    return state === 'failed' ? 'failed' : 'queued';
+  }
+
+  counts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    this.connection.disconnect();
+  }
+}

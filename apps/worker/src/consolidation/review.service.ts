@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { cosineFromIndexScore, isNearDuplicateCosine, NEAR_DUPLICATE_MIN_INDEX_SCORE, type ArchiveThresholds } from '@limbic/affect';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { ConsolidationRepository, type DuplicateCandidate, type ReviewSubject, type ReviewUnitOfWork } from '@limbic/graph';
+import { planReview } from './utils/plan-review';
+
+/** How a review ended; all but `skipped-*` changed the graph. */
+export type ReviewResultKind = 'reviewed' | 'archived' | 'merged' | 'skipped-missing' | 'skipped-done' | 'skipped-early';
+
+/** Neighbours fetched from the shared vector index when looking for near-duplicates. */
+const DUPLICATE_FETCH = 32;
+const DUPLICATE_EXACT_LIMIT = 32;
+/** A job may run a little before its memory is due (clocks of sweep and worker differ). */
+const EARLY_TOLERANCE_MS = 60_000;
+
+/**
+ * One spaced review of one memory, in one write transaction that first locks the memory:
+ * merge near-duplicates (the older memory survives), decay and prune unused edges, raise
+ * stability and schedule the next review, amplify importance, archive what has faded.
+ * Conditional on the review number, so a replayed job takes effect once.
+ */
+@Injectable()
+export class ReviewService {
+  private readonly log = new Logger('Review');
+  private readonly thresholds: ArchiveThresholds;
+
+  constructor(
+    private readonly consolidation: ConsolidationRepository,
+    @Inject(LIMBIC_CONFIG) config: LimbicConfig,
+  ) {
+    this.thresholds = {
+      strengthBelow: config.consolidation.archiveStrengthBelow,
+      importanceBelow: config.consolidation.archiveImportanceBelow,
+    };
+  }
+
+  review(tenantId: string, memoryId: string, reviewCount: number, now: number): Promise<ReviewResultKind> {
+    return this.consolidation.review(tenantId, memoryId, now, async (uow) => {
+      const loaded = await uow.load();
+      if (!loaded || loaded.memory.archived) return 'skipped-missing';
+      if (loaded.memory.reviewCount !== reviewCount) return 'skipped-done';
+      if (loaded.memory.nextReviewAt === null || loaded.memory.nextReviewAt > now + EARLY_TOLERANCE_MS) return 'skipped-early';
+
+      const merge = await this.mergeDuplicates(uow, loaded.memory);
+      if (merge.survivorId !== loaded.memory.id) return 'merged';
+
+      // Merging changed accesses, importance and edges: plan on the merged state.
+      const current = merge.merged > 0 ? await uow.load() : loaded;
+      if (!current) return 'skipped-missing';
+      const plan = planReview(current.memory, current.edges, now, this.thresholds);
+      await uow.pruneEdges(plan.prune);
+      await uow.decayEdges(plan.decay);
+      const applied = await uow.apply(reviewCount, plan);
+      if (!applied) return 'skipped-done';
+      return plan.archive ? 'archived' : 'reviewed';
+    });
+  }
+
+  /**
+   * Folds the memory's near-duplicates of the same agent (cosine > 0.95) into the oldest of
+   * the group; returns the survivor's id and how many were merged into it.
+   */
+  private async mergeDuplicates(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<{ survivorId: string; merged: number }> {
+    const none = { survivorId: memory.id, merged: 0 };
+    if (!memory.hasEmbedding) return none;
+    let candidates = await uow.duplicatesFromIndex(DUPLICATE_FETCH, NEAR_DUPLICATE_MIN_INDEX_SCORE);
+    // Every fetched neighbour is a near-duplicate of someone: other agents may be crowding
+    // out this agent's twins, so ask the exact question within the agent.
+    if (candidates.length >= DUPLICATE_FETCH - 1) candidates = await uow.duplicatesExact(NEAR_DUPLICATE_MIN_INDEX_SCORE, DUPLICATE_EXACT_LIMIT);
+    const twins = candidates.filter((c) => c.sameAgent && isNearDuplicateCosine(cosineFromIndexScore(c.score)));
+    if (twins.length === 0) return none;
+
+    const group: DuplicateCandidate[] = [{ id: memory.id, score: 1, sameAgent: true, encodedAt: memory.encodedAt }, ...twins];
+    const survivor = group.reduce((a, b) => (b.encodedAt < a.encodedAt || (b.encodedAt === a.encodedAt && b.id < a.id) ? b : a));
+    let merged = 0;
+    for (const m of group) {
+      if (m.id !== survivor.id && (await uow.mergeInto(survivor.id, m.id))) {
+        merged++;
+        this.log.log(`merged memory ${m.id} into ${survivor.id}`);
+      }
+    }
+    return { survivorId: survivor.id, merged };
+  }
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { initialReviewSchedule, nextReviewAt } from '@limbic/affect';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { ConsolidationRepository, type DueCursor, type DueReview } from '@limbic/graph';
+import { reviewSweepDuration } from '@limbic/observability';
+import { CLOCK, type Clock } from './clock';
+import { ReviewQueue } from './review-queue';
+
+const PAGE = 1000;
+/** Memories without a schedule given one per sweep (imports, data from before schedules). */
+const BACKFILL_PER_SWEEP = 1000;
+/** A review this much overdue should have run: check its job in Redis. */
+const REPAIR_AFTER_MS = 60_000;
+const REPAIR_PER_SWEEP = 1000;
+
+export interface SweepReport {
+  readonly scheduled: number;
+  readonly backfilled: number;
+  readonly promoted: number;
+  readonly requeued: number;
+  readonly failed: number;
+  readonly ms: number;
+}
+
+const EMPTY: SweepReport = { scheduled: 0, backfilled: 0, promoted: 0, requeued: 0, failed: 0, ms: 0 };
+
+/**
+ * Neo4j's `nextReviewAt` is the truth; Redis only holds its near future. Each sweep turns
+ * the reviews due within the horizon into delayed jobs (duplicates dropped by id), and
+ * repairs overdue ones whose job Redis lost or holds under the wrong delay. A Redis flush
+ * therefore loses no review: the next sweep puts every one of them back.
+ */
+@Injectable()
+export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly log = new Logger('ReviewSweep');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<SweepReport> | undefined;
+
+  constructor(
+    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly consolidation: ConsolidationRepository,
+    private readonly queue: ReviewQueue,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweepOnce(), this.config.consolidation.sweepIntervalMs);
+    this.timer.unref();
+    void this.sweepOnce();
+  }
+
+  /** Never throws: a failed sweep waits for the next. Concurrent calls share one run. */
+  sweepOnce(): Promise<SweepReport> {
+    this.running ??= this.run().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async run(): Promise<SweepReport> {
+    const started = performance.now();
+    const now = this.clock.now();
+    try {
+      const backfilled = await this.backfill();
+      const { scheduled, overdue } = await this.scheduleDue(now);
+      let promoted = 0;
+      let requeued = 0;
+      let failed = 0;
+      for (const review of overdue) {
+        const repair = await this.queue.repair(review, now);
+        if (repair === 'promoted') promoted++;
+        else if (repair === 'requeued') requeued++;
+        else if (repair === 'failed') failed++;
+      }
+      const ms = performance.now() - started;
+      reviewSweepDuration.observe(ms / 1000);
+      const report = { scheduled, backfilled, promoted, requeued, failed, ms };
+      if (backfilled + promoted + requeued + failed > 0) this.log.log({ msg: 'review sweep', ...report });
+      else this.log.debug({ msg: 'review sweep', ...report });
+      return report;
+    } catch (err) {
+      this.log.warn(`review sweep failed: ${(err as Error).message}`);
+      return EMPTY;
+    }
+  }
+
+  /** Gives a schedule to memories stored without one (the encode path normally sets it). */
+  private async backfill(): Promise<number> {
+    const unscheduled = await this.consolidation.findUnscheduled(BACKFILL_PER_SWEEP, this.config.consolidation.tenants);
+    return this.consolidation.setSchedules(
+      unscheduled.map((m) => {
+        // An old memory's first review is then already due: it is reviewed at the next sweep.
+        const schedule = initialReviewSchedule(m.encodedAt);
+        const stability = m.stability ?? schedule.stability;
+        return { tenantId: m.tenantId, memoryId: m.memoryId, stability, nextReviewAt: nextReviewAt(m.encodedAt, 0, stability) };
+      }),
+    );
+  }
+
+  private async scheduleDue(now: number): Promise<{ scheduled: number; overdue: DueReview[] }> {
+    const until = now + this.config.consolidation.horizonMs;
+    const overdue: DueReview[] = [];
+    let cursor: DueCursor = { at: 0, id: '' };
+    let scheduled = 0;
+    while (scheduled < this.config.consolidation.sweepMax) {
+      const page = await this.consolidation.findDue(until, cursor, Math.min(PAGE, this.config.consolidation.sweepMax - scheduled), this.config.consolidation.tenants);
+      if (page.length === 0) break;
+      await this.queue.schedule(page, now);
+      scheduled += page.length;
+      for (const r of page) if (r.nextReviewAt <= now - REPAIR_AFTER_MS && overdue.length < REPAIR_PER_SWEEP) overdue.push(r);
+      const last = page[page.length - 1];
+      if (!last || page.length < PAGE) break;
+      cursor = { at: last.nextReviewAt, id: last.memoryId };
+    }
+    return { scheduled, overdue };
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}

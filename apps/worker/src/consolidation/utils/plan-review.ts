@@ -1,0 +1,65 @@
+import {
+  amplifyImportance,
+  consolidationStrength,
+  decayEdgeWeight,
+  elapsedHours,
+  MOOD,
+  reviewMemory,
+  REVIEW,
+  shouldArchive,
+  shouldPruneEdge,
+  type ArchiveThresholds,
+} from '@limbic/affect';
+import type { EdgeWeightChange, ReviewEdge, ReviewResult, ReviewSubject } from '@limbic/graph';
+
+export interface ReviewPlan extends ReviewResult {
+  readonly decay: readonly EdgeWeightChange[];
+  readonly prune: readonly EdgeWeightChange[];
+}
+
+/**
+ * What one review does to a memory and its edges, as of `now`. Pure: every formula comes
+ * from libs/affect; this only decides which applies to what.
+ *
+ * - stability grows (more for arousing, important, often-recalled memories) and the next
+ *   review is scheduled from now;
+ * - importance is amplified for valuable memories;
+ * - edges not used since the previous review (or encoding) decay by the time since they
+ *   were last strengthened or decayed, so repeated reviews compound to exactly the
+ *   half-life; those falling below the prune threshold are removed;
+ * - faded, unimportant memories are archived (and get no next review).
+ */
+export function planReview(memory: ReviewSubject, edges: readonly ReviewEdge[], now: number, thresholds: ArchiveThresholds): ReviewPlan {
+  const importance = amplifyImportance(memory.importance, memory);
+  const next = reviewMemory(
+    { stability: memory.stability ?? REVIEW.initialStability, reviewCount: memory.reviewCount, nextReviewAtMs: memory.nextReviewAt ?? now },
+    { arousal: memory.arousal, importance, accessCount: memory.accessCount },
+    now,
+  );
+  const consolidation = memory.consolidation ?? consolidationStrength(memory.arousal, memory.moodArousal ?? MOOD.baseline.arousal);
+  const lastUse = Math.max(memory.occurredAt, memory.lastAccessedAt ?? -Infinity);
+  const archive = shouldArchive(
+    { hoursSinceLastUse: elapsedHours(lastUse, now), arousal: memory.arousal, accessCount: memory.accessCount, consolidation, importance },
+    thresholds,
+  );
+
+  const previousReview = memory.lastReviewedAt ?? memory.encodedAt;
+  const decay: EdgeWeightChange[] = [];
+  const prune: EdgeWeightChange[] = [];
+  for (const edge of edges) {
+    if (edge.lastUsedAt > previousReview) continue; // used since the last review: left alone
+    const from = Math.max(edge.lastUsedAt, edge.decayedAt ?? -Infinity);
+    const weight = decayEdgeWeight(edge.weight, elapsedHours(from, now));
+    if (shouldPruneEdge(weight)) prune.push({ id: edge.id, expectedWeight: edge.weight, weight });
+    else if (weight < edge.weight) decay.push({ id: edge.id, expectedWeight: edge.weight, weight });
+  }
+
+  return {
+    stability: next.stability,
+    importance,
+    nextReviewAt: archive ? null : next.nextReviewAtMs,
+    archive,
+    decay,
+    prune,
+  };
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { decodeAgentState, RecallEffectsRepository } from '@limbic/graph';
+import type { JobOutcome, RecallEffectsJobV1 } from '@limbic/jobs';
+import { CO_RECALLED_TOP, planRecallEffects } from './plan-recall-effects';
+
+/** Applies a recall's effects once: a replayed or duplicated job is skipped. */
+@Injectable()
+export class RecallEffectsService {
+  constructor(private readonly effects: RecallEffectsRepository) {}
+
+  apply(job: RecallEffectsJobV1): Promise<JobOutcome> {
+    const ordered = [...job.items].sort((x, y) => x.rank - y.rank);
+    return this.effects.apply(
+      {
+        tenantId: job.tenantId,
+        agentId: job.agentId,
+        recallId: job.recallId,
+        now: job.now,
+        memoryIds: ordered.map((i) => i.memoryId),
+        coRecalledIds: ordered.slice(0, CO_RECALLED_TOP).map((i) => i.memoryId),
+      },
+      (snapshot) => planRecallEffects(snapshot, decodeAgentState(snapshot.agent), { ...job, items: ordered }),
+    );
+  }
+}

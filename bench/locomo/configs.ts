@@ -1,0 +1,53 @@
+import type { Capabilities, RecallAnswer } from './limbic-api';
+
+/** Signals the "affect and state off" ablation zeroes (DESIGN §4: affect = mood, affect, momentum, intensity; state = goals, priming). */
+export const AFFECT_STATE_SIGNALS = ['moodCongruence', 'affectProximity', 'momentumAlignment', 'emotionalIntensity', 'goalRelevance', 'priming'] as const;
+
+export type Plan = { readonly input: Record<string, unknown> } | { readonly unavailable: string };
+
+/**
+ * One way of calling recall. `plan` turns the API's capabilities (and, for ablations of the
+ * default, the default's answer to the same question) into the extra RecallInput fields, or
+ * says why the running API cannot express it (reported as n/a).
+ */
+export interface RecallConfig {
+  readonly name: string;
+  readonly description: string;
+  plan(caps: Capabilities, defaultAnswer: RecallAnswer | null): Plan;
+}
+
+const profile = (name: string, description: string): RecallConfig => ({
+  name,
+  description,
+  plan: (caps) =>
+    !caps.recallFields.has('profile')
+      ? { unavailable: 'RecallInput has no profile' }
+      : !caps.profiles.has(name)
+        ? { unavailable: `RecallProfile has no ${name}` }
+        : { input: { profile: name } },
+});
+
+export const RECALL_CONFIGS: readonly RecallConfig[] = [
+  { name: 'default', description: 'Limbic as shipped: no profile, no weights (learned, else routed, else balanced)', plan: () => ({ input: {} }) },
+  profile('balanced', 'profile balanced'),
+  profile('semantic', 'ablation: profile semantic (cosine only)'),
+  profile('lexical', 'ablation: profile lexical (fulltext BM25 only)'),
+  {
+    name: 'no-affect-state',
+    description: `ablation: the default's weights for the same query with ${AFFECT_STATE_SIGNALS.join(', ')} set to 0 (passed as weights)`,
+    plan: (caps, def) => {
+      if (!caps.recallFields.has('weights')) return { unavailable: 'RecallInput has no weights' };
+      if (!def?.weights) return { unavailable: 'RecallResult reports no weights' };
+      const weights = Object.fromEntries(
+        Object.entries(def.weights).filter(([k]) => caps.weightFields.has(k)).map(([k, v]) => [k, (AFFECT_STATE_SIGNALS as readonly string[]).includes(k) ? 0 : v]),
+      );
+      if (Object.values(weights).every((v) => v === 0)) return { unavailable: 'the default weights are all affect/state' };
+      return { input: { weights } };
+    },
+  },
+  {
+    name: 'no-spread',
+    description: 'ablation: default with spreading activation off (spread.enabled false)',
+    plan: (caps) => (caps.spreadFields.has('enabled') ? { input: { spread: { enabled: false } } } : { unavailable: 'RecallInput has no spread.enabled' }),
+  },
+];

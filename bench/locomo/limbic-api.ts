@@ -1,0 +1,149 @@
+import type { Turn } from './dataset';
+import { GraphqlClient, GraphqlError, SchemaInfo } from './graphql';
+
+/** What the running API offers, found by introspection, so the harness runs against any stage of it. */
+export interface Capabilities {
+  readonly encodeFields: ReadonlySet<string>;
+  /** encodeBatch(input: { agentId?, items: [...] }), when the API has it. */
+  readonly encodeBatch: { readonly inputType: string; readonly inputHasAgentId: boolean; readonly itemFields: ReadonlySet<string>; readonly selection: string } | null;
+  /** Input type names of encode, recall and createAgent, for the operations' variable declarations. */
+  readonly types: { readonly encode: string; readonly recall: string; readonly createAgent: string };
+  readonly encodeSelection: string;
+  readonly recallFields: ReadonlyMap<string, string>;
+  readonly profiles: ReadonlySet<string>;
+  readonly spreadFields: ReadonlySet<string>;
+  readonly weightFields: ReadonlySet<string>;
+  readonly resultFields: ReadonlySet<string>;
+  readonly presets: ReadonlySet<string>;
+}
+
+export async function detectCapabilities(client: GraphqlClient): Promise<Capabilities> {
+  const s = await SchemaInfo.load(client);
+  const selectionFor = (typeName: string) => (['OBJECT', 'INTERFACE', 'UNION'].includes(s.kind(typeName) ?? '') ? '{ __typename }' : '');
+  const encode = s.mutation('encode');
+  const batch = s.mutation('encodeBatch');
+  const batchInput = s.argType(batch, 'input');
+  const batchFields = s.inputFields(batchInput);
+  const itemType = batchFields.get('items') ?? null;
+  const recallInput = s.argType(s.query('recall'), 'input');
+  const recallFields = s.inputFields(recallInput);
+  const recallResult = s.query('recall') ? SchemaInfo.named(s.query('recall')!.type) : null;
+  const createAgentInput = s.argType(s.mutation('createAgent'), 'input');
+  return {
+    encodeFields: new Set(s.inputFields(s.argType(encode, 'input')).keys()),
+    encodeSelection: encode ? selectionFor(SchemaInfo.named(encode.type)) : '',
+    encodeBatch:
+      batch && itemType
+        ? { inputType: batchInput!, inputHasAgentId: batchFields.has('agentId'), itemFields: new Set(s.inputFields(itemType).keys()), selection: selectionFor(SchemaInfo.named(batch.type)) }
+        : null,
+    recallFields,
+    profiles: s.enumValues(recallFields.get('profile') ?? null),
+    spreadFields: new Set(s.inputFields(recallFields.get('spread') ?? null).keys()),
+    weightFields: new Set(s.inputFields(recallFields.get('weights') ?? null).keys()),
+    resultFields: s.outputFields(recallResult),
+    presets: s.enumValues(s.inputFields(createAgentInput).get('preset') ?? null),
+    types: { encode: s.argType(encode, 'input') ?? 'EncodeInput', recall: recallInput ?? 'RecallInput', createAgent: createAgentInput ?? 'CreateAgentInput' },
+  };
+}
+
+export interface RecallHit {
+  readonly externalId: string | null;
+  readonly score: number;
+}
+
+export interface RecallAnswer {
+  readonly items: readonly RecallHit[];
+  readonly clientMs: number;
+  readonly serverMs: number | null;
+  readonly weights: Record<string, number> | null;
+  readonly weightSource: string | null;
+  readonly queryType: string | null;
+}
+
+const TRANSIENT = new Set(['UNAVAILABLE', 'INTERNAL_SERVER_ERROR']);
+
+async function withRetry<T>(what: string, fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const transient = err instanceof GraphqlError ? err.codes.some((c) => TRANSIENT.has(c)) : !(err instanceof GraphqlError);
+      if (!transient || i >= attempts) throw new Error(`${what}: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 1000 * 2 ** (i - 1)));
+    }
+  }
+}
+
+/** The API operations the benchmark uses, shaped by the detected capabilities. */
+export class LimbicApi {
+  constructor(
+    private readonly client: GraphqlClient,
+    readonly caps: Capabilities,
+  ) {}
+
+  async createAgent(id: string, preset?: string): Promise<void> {
+    const input: Record<string, unknown> = { id };
+    if (preset) input.preset = preset;
+    await withRetry(`createAgent ${id}`, () => this.client.request(`mutation ($input: ${this.caps.types.createAgent}!) { createAgent(input: $input) { id } }`, { input }));
+  }
+
+  private encodeInput(agentId: string, t: Turn, fields: ReadonlySet<string>): Record<string, unknown> {
+    const all: Record<string, unknown> = { agentId, content: t.content, occurredAt: t.occurredAt.toISOString(), externalId: t.id };
+    return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
+  }
+
+  /**
+   * Stores the turns in order: encodeBatch chunks one after another when the API has it,
+   * else single encodes with `concurrency` in flight (1 keeps the protocol's strict order).
+   */
+  async encodeTurns(agentId: string, turns: readonly Turn[], opts: { batchSize: number; concurrency: number }): Promise<'encodeBatch' | 'encode'> {
+    const batch = this.caps.encodeBatch;
+    if (batch) {
+      const mutation = `mutation ($input: ${batch.inputType}!) { encodeBatch(input: $input) ${batch.selection} }`;
+      for (let i = 0; i < turns.length; i += opts.batchSize) {
+        const items = turns.slice(i, i + opts.batchSize).map((t) => this.encodeInput(agentId, t, batch.itemFields));
+        const input = batch.inputHasAgentId ? { agentId, items } : { items };
+        await withRetry(`encodeBatch ${agentId} [${i}…]`, () => this.client.request(mutation, { input }));
+      }
+      return 'encodeBatch';
+    }
+    const mutation = `mutation ($input: ${this.caps.types.encode}!) { encode(input: $input) ${this.caps.encodeSelection} }`;
+    let next = 0;
+    const worker = async () => {
+      while (next < turns.length) {
+        const t = turns[next++]!;
+        await withRetry(`encode ${agentId} ${t.id}`, () => this.client.request(mutation, { input: this.encodeInput(agentId, t, this.caps.encodeFields) }));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
+    return 'encode';
+  }
+
+  async recall(input: Record<string, unknown>): Promise<RecallAnswer> {
+    const extra = ['tookMs', 'weightSource', 'queryType'].filter((f) => this.caps.resultFields.has(f));
+    const weightSel = this.caps.resultFields.has('weights') && this.caps.weightFields.size > 0 ? `weights { ${[...this.caps.weightFields].join(' ')} }` : '';
+    const query = `query ($input: ${this.caps.types.recall}!) { recall(input: $input) { items { rank score memory { externalId } } ${extra.join(' ')} ${weightSel} } }`;
+    const started = performance.now();
+    const data = await withRetry(`recall "${String(input.query).slice(0, 40)}"`, () =>
+      this.client.request<{
+        recall: {
+          items: { score: number; memory: { externalId: string | null } }[];
+          tookMs?: number;
+          weightSource?: string;
+          queryType?: string;
+          weights?: Record<string, number>;
+        };
+      }>(query, { input }),
+    );
+    const clientMs = performance.now() - started;
+    const r = data.recall;
+    return {
+      items: r.items.map((i) => ({ externalId: i.memory.externalId, score: i.score })),
+      clientMs,
+      serverMs: r.tookMs ?? null,
+      weights: r.weights ?? null,
+      weightSource: r.weightSource ?? null,
+      queryType: r.queryType ?? null,
+    };
+  }
+}

@@ -1,0 +1,220 @@
+// Recall latency benchmark (not a test). Bulk-loads agents of 1k, 10k and 100k memories with
+// resonance edges straight into Neo4j (UNWIND batches through the driver — an equivalent
+// graph, not encoded through the API, which would take far longer), starts the built API with
+// the hash embedder, and prints p50/p99 of `recall` over HTTP with spreading on (two hops)
+// and off, next to a plain vector-index query over Bolt as the floor. Deletes its tenant's
+// data at the end, also on failure.
+//
+//   npm run build && node dist/bench/recall-latency/recall-latency.js [--sizes 1000,10000,100000] [--runs 200]
+//   (LIMBIC_DIST=dist-recall to use another build folder)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import neo4j, { type Driver } from 'neo4j-driver';
+import { HashEmbedder } from '@limbic/embeddings';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const SOURCE_DIR = join(ROOT, 'bench', 'recall-latency');
+const DIST = process.env.LIMBIC_DIST ?? 'dist';
+const DB = process.env.NEO4J_DATABASE ?? 'neo4j';
+const DIM = 384;
+const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
+const BATCH = 2000;
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
+};
+const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
+const RUNS = Number(arg('runs', '200'));
+const WARMUP = 30;
+
+/** A small deterministic PRNG, so runs are comparable. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = rng(42);
+const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'on', 'bra', 'sul', 'vex', 'dor', 'pi', 'nam', 'qua', 'ri', 'zel', 'to', 'gam'];
+const VOCABULARY = Array.from({ length: 3000 }, () => {
+  const n = 2 + Math.floor(random() * 3);
+  return Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
+});
+const word = (): string => VOCABULARY[Math.floor(Math.pow(random(), 1.6) * VOCABULARY.length)] as string;
+const sentence = (n: number): string => Array.from({ length: n }, word).join(' ');
+
+const embedder = new HashEmbedder(DIM);
+
+async function loadAgent(driver: Driver, tenantId: string, agentId: string, size: number): Promise<void> {
+  const t0 = Date.UTC(2024, 0, 1);
+  const ids: string[] = [];
+  for (let start = 0; start < size; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(size, start + BATCH); i++) {
+      const id = randomUUID();
+      ids.push(id);
+      const content = sentence(8 + Math.floor(random() * 10));
+      rows.push({
+        id,
+        content,
+        embedding: embedder.embedOne(content),
+        occurredAt: t0 + i * 60_000,
+        valence: random() * 2 - 1,
+        arousal: random(),
+        importance: 0.1 + random() * 0.8,
+      });
+    }
+    await driver.executeQuery(
+      `UNWIND $rows AS r
+       CREATE (m:Memory {id: r.id, tenantId: $tenantId, agentId: $agentId, content: r.content, embedding: r.embedding,
+         occurredAt: datetime({epochMillis: toInteger(r.occurredAt)}), encodedAt: datetime({epochMillis: toInteger(r.occurredAt)}),
+         valence: r.valence, arousal: r.arousal, dominance: 0.5, importance: r.importance, tags: [], accessCount: 0,
+         pendingAppraisal: false, archived: false, moodAtEncoding: [0.0, 0.3, 0.5], consolidation: 0.8})`,
+      { rows, tenantId, agentId },
+      { database: DB },
+    );
+  }
+  // About three edges per memory, mostly to neighbours in time, as encoding would make.
+  for (const type of EDGE_TYPES) {
+    const edges: { a: string; b: string; w: number }[] = [];
+    for (let i = 0; i < size; i++) {
+      if (random() > 0.6) continue;
+      const j = random() < 0.8 ? i + 1 + Math.floor(random() * 20) : Math.floor(random() * size);
+      if (j >= size || j === i) continue;
+      edges.push({ a: ids[i] as string, b: ids[j] as string, w: 0.2 + random() * 0.7 });
+    }
+    for (let start = 0; start < edges.length; start += BATCH * 2) {
+      // Relationship types cannot be parameters; `type` comes from the closed list above.
+      await driver.executeQuery(
+        `UNWIND $edges AS e
+         MATCH (a:Memory {id: e.a}), (b:Memory {id: e.b})
+         CREATE (a)-[:${type} {tenantId: $tenantId, agentId: $agentId, weight: e.w, coActivations: 0,
+           createdAt: a.occurredAt, strengthenedAt: a.occurredAt}]->(b)`,
+        { edges: edges.slice(start, start + BATCH * 2), tenantId, agentId },
+        { database: DB },
+      );
+    }
+  }
+}
+
+function startApi(port: number, key: string, tenantId: string): ChildProcess {
+  return spawn(process.execPath, [join(ROOT, DIST, 'apps', 'api', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('API did not become ready');
+}
+
+async function gql(url: string, key: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function measure(runs: number, once: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < WARMUP; i++) await once(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await once(i + WARMUP);
+    times.push(performance.now() - t);
+  }
+  times.sort((x, y) => x - y);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
+
+async function main(): Promise<void> {
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
+    { disableLosslessIntegers: true },
+  );
+  const suffix = randomBytes(4).toString('hex');
+  const tenantId = `bench_${suffix}`;
+  const key = `bench-key-${suffix}-secret`;
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  const api = startApi(port, key, tenantId);
+  const rows: string[] = [];
+  try {
+    await waitReady(url);
+    const queries = Array.from({ length: RUNS + WARMUP }, () => sentence(3 + Math.floor(random() * 4)));
+    const vectors = queries.map((q) => embedder.embedOne(q));
+    for (const size of SIZES) {
+      const agentId = `agent-${size}`;
+      await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
+      const loadStart = performance.now();
+      await loadAgent(driver, tenantId, agentId, size);
+      await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
+      const loadS = (performance.now() - loadStart) / 1000;
+      // Recalls replay one instant so the agent's energy (and so the search breadth) stays put.
+      const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
+      const recall = (spread: Record<string, unknown>) => (i: number) =>
+        gql(url, key, RECALL, { input: { agentId, query: queries[i], topK: 10, now, spread } });
+      const on = await measure(RUNS, recall({ hops: 2 }));
+      const off = await measure(RUNS, recall({ enabled: false }));
+      const floor = await measure(RUNS, (i) =>
+        driver.executeQuery(
+          `CALL db.index.vector.queryNodes('memory_embedding', 10, $e) YIELD node, score RETURN node.id AS id, score`,
+          { e: vectors[i] },
+          { database: DB, routing: neo4j.routing.READ },
+        ),
+      );
+      const row = `| ${size.toLocaleString('en-US')} | ${on.p50.toFixed(1)} | ${on.p99.toFixed(1)} | ${off.p50.toFixed(1)} | ${off.p99.toFixed(1)} | ${floor.p50.toFixed(1)} | ${floor.p99.toFixed(1)} | ${loadS.toFixed(0)} s |`;
+      rows.push(row);
+      console.log(row);
+    }
+  } finally {
+    api.kill('SIGTERM');
+    const session = driver.session({ database: DB });
+    try {
+      await session.run('MATCH (n {tenantId: $tenantId}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS', { tenantId });
+    } finally {
+      await session.close();
+      await driver.close();
+    }
+  }
+  const table = [
+    '| memories in the agent | recall p50, 2 hops (ms) | p99 | recall p50, no spreading (ms) | p99 | vector index p50 (ms) | p99 | bulk load |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  writeFileSync(join(SOURCE_DIR, 'last-run.md'), `${table}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

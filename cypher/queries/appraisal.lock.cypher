@@ -1,0 +1,16 @@
+// First statement of the appraisal transaction: takes the write locks of the memory and of
+// its resonance neighbours (whose affect the edge revision reads) before anything is read.
+// A copy of the job running at the same time, or the appraisal of a neighbour, then waits
+// for this one to commit, and the statements after this read what it committed.
+// SET + REMOVE of a scratch property takes the lock and leaves nothing behind.
+MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+MATCH (m:Memory {id: $memoryId})
+WHERE m.tenantId = $tenantId AND m.agentId = $agentId
+SET m.appraisalLock = true
+REMOVE m.appraisalLock
+WITH m
+OPTIONAL MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(o:Memory)
+WHERE r.tenantId = $tenantId AND o.tenantId = $tenantId AND o.agentId = $agentId AND coalesce(r.chain, false) = false
+WITH m, collect(DISTINCT o) AS neighbours
+FOREACH (o IN neighbours | SET o.appraisalLock = true REMOVE o.appraisalLock)
+RETURN m.id AS memoryId

@@ -1,0 +1,17 @@
+// Everything a review reads, under the lock taken by consolidation.review-lock: the memory
+// and its resonance edges (types from the allow-list $edgeTypes).
+MATCH (m:Memory {id: $memoryId})
+WHERE m.tenantId = $tenantId
+CALL (m) {
+  OPTIONAL MATCH (m)-[r]-(o:Memory)
+  WHERE type(r) IN $edgeTypes AND o.tenantId = m.tenantId AND o.agentId = m.agentId
+  RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
+    id: elementId(r), type: type(r), otherId: o.id, weight: r.weight,
+    lastUsedAt: coalesce(r.strengthenedAt, r.createdAt), decayedAt: r.decayedAt
+  } END) AS edges
+}
+RETURN m {
+  .id, .agentId, .reviewCount, .stability, .nextReviewAt, .archived, .valence, .arousal,
+  .importance, .accessCount, .lastAccessedAt, .occurredAt, .encodedAt, .consolidation,
+  .lastReviewedAt, .moodAtEncoding, hasEmbedding: m.embedding IS NOT NULL
+} AS memory, edges

@@ -1,0 +1,2 @@
+MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+RETURN a.id AS id

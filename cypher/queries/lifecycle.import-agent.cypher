@@ -1,0 +1,7 @@
+// Import, first write: the new agent. CREATE (not MERGE) so the (tenantId, id) uniqueness
+// constraint fails the whole import if the id was taken meanwhile. Returns the node's element
+// id, used only inside this same transaction to attach edges.
+CREATE (a:Agent)
+SET a = $props
+SET a.tenantId = $tenantId, a.id = $agentId
+RETURN elementId(a) AS ref

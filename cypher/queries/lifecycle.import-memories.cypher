@@ -1,0 +1,6 @@
+// One batch of imported memories; row.props already carries the fresh id.
+UNWIND $rows AS row
+CREATE (m:Memory)
+SET m = row.props
+SET m.tenantId = $tenantId, m.agentId = $agentId
+RETURN row.key AS key, elementId(m) AS ref

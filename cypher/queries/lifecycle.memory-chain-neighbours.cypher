@@ -1,0 +1,13 @@
+// First step of a hard delete. Takes the agent's lock the way encode does (agent.lock-state)
+// so no encode can splice into the chain while it is repaired, then returns the memory's
+// neighbours on the temporal chain, whatever direction their edges run.
+MATCH (m:Memory {id: $memoryId})
+WHERE m.tenantId = $tenantId
+OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
+FOREACH (locked IN CASE WHEN a IS NULL THEN [] ELSE [a] END |
+  SET locked.stateLock = coalesce(locked.stateLock, 0) + 1)
+WITH m
+RETURN m.agentId AS agentId, m.occurredAt AS occurredAt,
+       [(m)-[e:TEMPORAL {chain: true}]-(n:Memory)
+         WHERE e.tenantId = $tenantId AND n.tenantId = $tenantId AND n.agentId = m.agentId |
+         n {.id, .valence, .arousal, .dominance, .embedding, .occurredAt, outgoing: startNode(e) = m}] AS neighbours

@@ -1,0 +1,9 @@
+// BM25 seeds from the fulltext index (english analyzer), filtered to the agent. $text is a
+// Lucene query the service escaped; it is a parameter, never part of this text. Like the
+// vector seeds, the caller widens $fetch when another agent's documents crowd the top.
+CALL db.index.fulltext.queryNodes('memory_content', $text, {limit: toInteger($fetch)}) YIELD node, score
+WITH collect({node: node, score: score}) AS hits
+RETURN size(hits) AS scanned,
+  [h IN hits
+    WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+    | {id: h.node.id, score: h.score}][..toInteger($limit)] AS found

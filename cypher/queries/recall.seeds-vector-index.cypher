@@ -1,0 +1,9 @@
+// Approximate neighbours from the index shared by every agent, over-fetched ($fetch ≫
+// $limit) and filtered to the agent. `scanned` tells the caller how many the index gave,
+// so it can widen $fetch by the agent's observed share when too few survive.
+CALL db.index.vector.queryNodes('memory_embedding', toInteger($fetch), $embedding) YIELD node, score
+WITH collect({node: node, score: score}) AS hits
+RETURN size(hits) AS scanned,
+  [h IN hits
+    WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+    | {id: h.node.id, score: h.score}][..toInteger($limit)] AS found

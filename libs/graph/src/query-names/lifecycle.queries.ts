@@ -1,0 +1,23 @@
+/** Forget and restore, agent deletion, export and import (the lifecycle of a memory and an agent). */
+export const LIFECYCLE_QUERIES = [
+  'lifecycle.memory-archive',
+  'lifecycle.memory-restore',
+  'lifecycle.memory-chain-neighbours',
+  'lifecycle.memory-delete',
+  'lifecycle.chain-link',
+  'lifecycle.agent-exists',
+  'lifecycle.delete-memories-batch',
+  'lifecycle.delete-owned-batch',
+  'lifecycle.delete-agent-node',
+  'lifecycle.export-agent',
+  'lifecycle.export-goals',
+  'lifecycle.export-concepts',
+  'lifecycle.export-memories',
+  'lifecycle.export-memory-edges',
+  'lifecycle.export-owner-edges',
+  'lifecycle.import-agent',
+  'lifecycle.import-goals',
+  'lifecycle.import-concepts',
+  'lifecycle.import-memories',
+  'lifecycle.import-edges',
+] as const;

@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
+import { num, numList, toPlain, type EpochMs } from '../records';
+
+/** Resonance edge types a review may decay, prune or move (the allow-list for Cypher). */
+export const RESONANCE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
+
+export interface DueReview {
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly memoryId: string;
+  readonly reviewCount: number;
+  readonly nextReviewAt: EpochMs;
+}
+
+/** Keyset position of the sweep in (nextReviewAt, id) order. */
+export interface DueCursor {
+  readonly at: EpochMs;
+  readonly id: string;
+}
+
+export interface UnscheduledMemory {
+  readonly tenantId: string;
+  readonly memoryId: string;
+  readonly encodedAt: EpochMs;
+  readonly stability: number | null;
+}
+
+export interface Schedule {
+  readonly tenantId: string;
+  readonly memoryId: string;
+  readonly stability: number;
+  readonly nextReviewAt: EpochMs;
+}
+
+export interface ReviewSubject {
+  readonly id: string;
+  readonly agentId: string;
+  readonly reviewCount: number;
+  readonly stability: number | null;
+  readonly nextReviewAt: EpochMs | null;
+  readonly archived: boolean;
+  readonly valence: number;
+  readonly arousal: number;
+  readonly importance: number;
+  readonly accessCount: number;
+  readonly lastAccessedAt: EpochMs | null;
+  readonly occurredAt: EpochMs;
+  readonly encodedAt: EpochMs;
+  /** Consolidation strength at encoding; null on memories stored before it existed. */
+  readonly consolidation: number | null;
+  readonly lastReviewedAt: EpochMs | null;
+  /** Mood arousal at encoding, when recorded. */
+  readonly moodArousal: number | null;
+  readonly hasEmbedding: boolean;
+}
+
+export interface ReviewEdge {
+  /** Opaque edge handle, valid within the review's transaction. */
+  readonly id: string;
+  readonly type: string;
+  readonly otherId: string;
+  readonly weight: number;
+  readonly lastUsedAt: EpochMs;
+  readonly decayedAt: EpochMs | null;
+}
+
+export interface DuplicateCandidate {
+  readonly id: string;
+  /** Index score (1 + cos) / 2. */
+  readonly score: number;
+  readonly sameAgent: boolean;
+  readonly encodedAt: EpochMs;
+}
+
+export interface EdgeWeightChange {
+  readonly id: string;
+  readonly expectedWeight: number;
+  readonly weight: number;
+}
+
+export interface ReviewResult {
+  readonly stability: number;
+  readonly importance: number;
+  readonly nextReviewAt: EpochMs | null;
+  readonly archive: boolean;
+}
+
+/** What one review may do, inside one write transaction holding the memory's lock. */
+export interface ReviewUnitOfWork {
+  load(): Promise<{ memory: ReviewSubject; edges: ReviewEdge[] } | null>;
+  /** Index candidates above `minScore`, in score order (all agents, flagged). */
+  duplicatesFromIndex(fetch: number, minScore: number): Promise<DuplicateCandidate[]>;
+  /** Exact candidates above `minScore` within the memory's agent. */
+  duplicatesExact(minScore: number, limit: number): Promise<DuplicateCandidate[]>;
+  mergeInto(survivorId: string, loserId: string): Promise<boolean>;
+  decayEdges(changes: readonly EdgeWeightChange[]): Promise<number>;
+  pruneEdges(changes: readonly EdgeWeightChange[]): Promise<number>;
+  /** False when the review number moved on (someone else did this review). */
+  apply(expectedReviewCount: number, result: ReviewResult): Promise<boolean>;
+}
+
+type Row = Record<string, unknown>;
+
+@Injectable()
+export class ConsolidationRepository {
+  constructor(private readonly db: Neo4jExecutor) {}
+
+  /** `tenants` null means every tenant. */
+  async findDue(until: EpochMs, after: DueCursor, limit: number, tenants: readonly string[] | null = null): Promise<DueReview[]> {
+    const rows = await this.db.read<Row>('consolidation.find-due', { until, afterAt: after.at, afterId: after.id, limit, tenants });
+    return rows.map((raw) => {
+      const r = toPlain(raw) as Row;
+      return {
+        tenantId: String(r.tenantId),
+        agentId: String(r.agentId),
+        memoryId: String(r.memoryId),
+        reviewCount: num(r.reviewCount),
+        nextReviewAt: num(r.nextReviewAt),
+      };
+    });
+  }
+
+  async findUnscheduled(limit: number, tenants: readonly string[] | null = null): Promise<UnscheduledMemory[]> {
+    const rows = await this.db.read<Row>('consolidation.find-unscheduled', { limit, tenants });
+    return rows.map((raw) => {
+      const r = toPlain(raw) as Row;
+      return { tenantId: String(r.tenantId), memoryId: String(r.memoryId), encodedAt: num(r.encodedAt), stability: numOrNull(r.stability) };
+    });
+  }
+
+  async setSchedules(schedules: readonly Schedule[]): Promise<number> {
+    if (schedules.length === 0) return 0;
+    const rows = await this.db.write<Row>('consolidation.set-schedules', { rows: schedules });
+    return num(toPlain(rows[0]?.scheduled));
+  }
+
+  /** Runs one review as a single write transaction; `work` may be retried, keep it pure. */
+  review<R>(tenantId: string, memoryId: string, now: EpochMs, work: (uow: ReviewUnitOfWork) => Promise<R>): Promise<R> {
+    return this.db.writeTx('consolidation.review', async (tx) => {
+      const locked = await tx.run('consolidation.review-lock', { tenantId, memoryId, now });
+      return work(unitOfWork(tx, tenantId, memoryId, now, locked.length > 0));
+    });
+  }
+}
+
+function unitOfWork(tx: TxRunner, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnitOfWork {
+  const edgeTypes = [...RESONANCE_EDGE_TYPES];
+  return {
+    async load() {
+      if (!exists) return null;
+      const rows = await tx.run<Row>('consolidation.review-load', { tenantId, memoryId, edgeTypes });
+      const row = rows[0];
+      if (!row) return null;
+      return { memory: parseSubject(row.memory), edges: (toPlain(row.edges) as Row[]).filter(Boolean).map(parseEdge) };
+    },
+    async duplicatesFromIndex(fetch, minScore) {
+      const rows = await tx.run<Row>('consolidation.near-duplicates-index', { tenantId, memoryId, fetch, minScore });
+      return rows.map(parseCandidate);
+    },
+    async duplicatesExact(minScore, limit) {
+      const rows = await tx.run<Row>('consolidation.near-duplicates-exact', { tenantId, memoryId, minScore, limit });
+      return rows.map(parseCandidate);
+    },
+    async mergeInto(survivorId, loserId) {
+      const rows = await tx.run('consolidation.merge-into', { tenantId, survivorId, loserId, edgeTypes, now });
+      return rows.length > 0;
+    },
+    async decayEdges(changes) {
+      if (changes.length === 0) return 0;
+      const rows = await tx.run<Row>('consolidation.edges-decay', { tenantId, edges: changes, now });
+      return num(toPlain(rows[0]?.decayed));
+    },
+    async pruneEdges(changes) {
+      if (changes.length === 0) return 0;
+      const rows = await tx.run<Row>('consolidation.edges-prune', { tenantId, edges: changes });
+      return num(toPlain(rows[0]?.pruned));
+    },
+    async apply(expectedReviewCount, result) {
+      const rows = await tx.run('consolidation.review-apply', {
+        tenantId,
+        memoryId,
+        now,
+        expectedReviewCount,
+        stability: result.stability,
+        importance: result.importance,
+        nextReviewAt: result.nextReviewAt,
+        archive: result.archive,
+      });
+      return rows.length > 0;
+    },
+  };
+}
+
+function numOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function parseSubject(raw: unknown): ReviewSubject {
+  const m = toPlain(raw) as Row;
+  const mood = numList(m.moodAtEncoding);
+  return {
+    id: String(m.id),
+    agentId: String(m.agentId),
+    reviewCount: num(m.reviewCount),
+    stability: numOrNull(m.stability),
+    nextReviewAt: numOrNull(m.nextReviewAt),
+    archived: m.archived === true,
+    valence: num(m.valence),
+    arousal: num(m.arousal),
+    importance: num(m.importance, 0.5),
+    accessCount: num(m.accessCount),
+    lastAccessedAt: numOrNull(m.lastAccessedAt),
+    occurredAt: num(m.occurredAt),
+    encodedAt: num(m.encodedAt),
+    consolidation: numOrNull(m.consolidation),
+    lastReviewedAt: numOrNull(m.lastReviewedAt),
+    moodArousal: mood.length === 3 ? (mood[1] ?? null) : null,
+    hasEmbedding: m.hasEmbedding === true,
+  };
+}
+
+function parseEdge(e: Row): ReviewEdge {
+  return {
+    id: String(e.id),
+    type: String(e.type),
+    otherId: String(e.otherId),
+    weight: num(e.weight),
+    lastUsedAt: num(e.lastUsedAt),
+    decayedAt: numOrNull(e.decayedAt),
+  };
+}
+
+function parseCandidate(raw: Row): DuplicateCandidate {
+  const r = toPlain(raw) as Row;
+  return { id: String(r.id), score: num(r.score), sameAgent: r.sameAgent === true, encodedAt: num(r.encodedAt) };
+}

@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentRecord, MemoryRecord } from '../model';
+import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
+import { parseAgent, parseMemory } from '../record-parsers';
+import { num, numList, strList, toPlain } from '../records';
+
+/** An agent goal with the vector recall compares memories against. */
+export interface RecallGoal {
+  readonly id: string;
+  readonly priority: number;
+  readonly embedding: readonly number[];
+}
+
+export interface RecallPrimedConcept {
+  readonly name: string;
+  readonly activation: number;
+  readonly atMs: number;
+}
+
+export interface RecallAgentState {
+  readonly agent: AgentRecord;
+  /** Recalls left before global-workspace focus may ignite again. */
+  readonly focusRefractory: number;
+  readonly goals: readonly RecallGoal[];
+  readonly primed: readonly RecallPrimedConcept[];
+}
+
+export interface SeedHit {
+  readonly id: string;
+  /** Index score: (1 + cos) / 2 for vectors, BM25 for fulltext. */
+  readonly score: number;
+}
+
+export interface SeedScan {
+  /** Hits the index returned before filtering to the agent. */
+  readonly scanned: number;
+  readonly found: readonly SeedHit[];
+}
+
+/** A memory with everything scoring needs. Fields older memories lack come back as null. */
+export interface CandidateRecord {
+  readonly memory: MemoryRecord;
+  /** Plain cosine similarity to the query, [−1, 1]. */
+  readonly cosine: number;
+  /** Plain cosine to each goal, in the order the goals were given. */
+  readonly goalCosines: readonly number[];
+  readonly moodAtEncoding: readonly number[] | null;
+  readonly momentumAtEncoding: readonly number[] | null;
+  readonly consolidation: number | null;
+  readonly lastAccessedAt: number | null;
+  /** Names of the concepts the memory is TAGGED with (tags and extracted concepts). */
+  readonly concepts: readonly string[];
+}
+
+export interface ActivationRecord {
+  readonly id: string;
+  readonly activation: number;
+  readonly seedId: string;
+  readonly path: readonly string[];
+  readonly edgeTypes: readonly string[];
+  /** Null for memories already in the caller's pool. */
+  readonly candidate: CandidateRecord | null;
+}
+
+export interface SpreadParams {
+  readonly seeds: readonly { readonly id: string; readonly activation: number }[];
+  readonly hops: number;
+  readonly factors: Readonly<Record<string, number>>;
+  readonly minActivation: number;
+  readonly maxFanOut: number;
+  readonly poolIds: readonly string[];
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The reads of one recall, bound to one read transaction (a consistent snapshot; a
+ * recall writes nothing, so it can run on a read replica).
+ */
+export class RecallReader {
+  constructor(
+    private readonly tx: TxRunner,
+    private readonly tenantId: string,
+    private readonly agentId: string,
+  ) {}
+
+  async agentState(): Promise<RecallAgentState | null> {
+    const rows = await this.tx.run<Row>('recall.agent-state', { tenantId: this.tenantId, agentId: this.agentId });
+    const row = rows[0];
+    if (!row) return null;
+    const raw = toPlain(row.agent) as Row;
+    return {
+      agent: parseAgent(row.agent),
+      focusRefractory: num(raw.focusRefractory),
+      goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.embedding) })),
+      primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
+    };
+  }
+
+  /** The agent's memory count, exact up to `cap`. */
+  async size(cap: number): Promise<number> {
+    const rows = await this.tx.run<{ count: unknown }>('recall.agent-size', { tenantId: this.tenantId, agentId: this.agentId, cap });
+    return num(toPlain(rows[0]?.count));
+  }
+
+  async vectorExact(embedding: readonly number[], limit: number): Promise<SeedHit[]> {
+    const rows = await this.tx.run<Row>('recall.seeds-vector-exact', { tenantId: this.tenantId, agentId: this.agentId, embedding, limit });
+    return rows.map((r) => ({ id: String(r.id), score: num(r.score) }));
+  }
+
+  vectorIndex(embedding: readonly number[], limit: number, fetch: number): Promise<SeedScan> {
+    return this.scan('recall.seeds-vector-index', { embedding, limit, fetch });
+  }
+
+  fulltext(text: string, limit: number, fetch: number): Promise<SeedScan> {
+    return this.scan('recall.seeds-fulltext', { text, limit, fetch });
+  }
+
+  async candidates(ids: readonly string[], embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<CandidateRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, ids, embedding, goalEmbeddings });
+    return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts));
+  }
+
+  async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
+    if (p.seeds.length === 0 || p.hops < 1) return [];
+    const rows = await this.tx.run<Row>('spread.activate', { tenantId: this.tenantId, agentId: this.agentId, ...p, embedding, goalEmbeddings });
+    return rows.map((r) => ({
+      id: String(r.id),
+      activation: num(r.activation),
+      seedId: String(r.seedId),
+      path: strList(r.path),
+      edgeTypes: strList(r.edgeTypes),
+      candidate: r.memory === null || r.memory === undefined ? null : parseCandidate(r.memory, r.score, r.goalScores, r.concepts),
+    }));
+  }
+
+  private async scan(name: 'recall.seeds-vector-index' | 'recall.seeds-fulltext', params: Row): Promise<SeedScan> {
+    const rows = await this.tx.run<Row>(name, { tenantId: this.tenantId, agentId: this.agentId, ...params });
+    const row = rows[0];
+    if (!row) return { scanned: 0, found: [] };
+    const found = (toPlain(row.found) as Row[]).map((h) => ({ id: String(h.id), score: num(h.score) }));
+    return { scanned: num(toPlain(row.scanned)), found };
+  }
+}
+
+function parseCandidate(rawMemory: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
+  const m = toPlain(rawMemory) as Row;
+  const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
+  return {
+    memory: parseMemory(rawMemory),
+    // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
+    cosine: 2 * num(score, 0.5) - 1,
+    goalCosines: numList(goalScores).map((s) => 2 * s - 1),
+    moodAtEncoding: optionalList(m.moodAtEncoding),
+    momentumAtEncoding: optionalList(m.momentumAtEncoding),
+    consolidation: typeof m.consolidation === 'number' ? m.consolidation : null,
+    lastAccessedAt: typeof m.lastAccessedAt === 'number' ? m.lastAccessedAt : null,
+    concepts: strList(toPlain(concepts)),
+  };
+}
+
+@Injectable()
+export class RecallRepository {
+  constructor(private readonly db: Neo4jExecutor) {}
+
+  /** Runs `work` inside one read transaction scoped to the agent. */
+  read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>): Promise<R> {
+    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId)));
+  }
+}

@@ -1,0 +1,4 @@
+export * from './log-context';
+export * from './json-logger';
+export * from './metrics';
+export * from './queue-depth';

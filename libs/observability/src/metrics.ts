@@ -1,0 +1,110 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * One registry per process (API or worker), exposed on `/metrics`. Metric objects are
+ * module singletons so that a module imported twice never registers a name twice.
+ */
+export const metricsRegistry = new Registry();
+
+let defaultsStarted = false;
+
+/** Process metrics (CPU, memory, event-loop lag, GC) with the `limbic_` prefix, labelled by service. */
+export function startProcessMetrics(service: 'api' | 'worker'): void {
+  if (defaultsStarted) return;
+  defaultsStarted = true;
+  metricsRegistry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'limbic_' });
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const graphqlDuration = new Histogram({
+  name: 'limbic_graphql_request_duration_seconds',
+  help: 'GraphQL request latency by operation (root fields when unnamed) and outcome.',
+  labelNames: ['operation', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const encodeTotal = new Counter({
+  name: 'limbic_encode_total',
+  help: 'encode / encodeBatch calls by outcome.',
+  labelNames: ['field', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const recallTotal = new Counter({
+  name: 'limbic_recall_total',
+  help: 'recall calls by outcome.',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const neo4jTransactionDuration = new Histogram({
+  name: 'limbic_neo4j_transaction_seconds',
+  help: 'Neo4j managed transaction time by query (or unit-of-work label), mode and outcome.',
+  labelNames: ['query', 'mode', 'outcome'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [metricsRegistry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'limbic_job_duration_seconds',
+  help: 'Background job attempt duration by queue and outcome (done, skipped, error).',
+  labelNames: ['queue', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const jobFailures = new Counter({
+  name: 'limbic_job_failures_total',
+  help: 'Failed job attempts by queue; final="true" when no attempt is left (the job is kept as failed).',
+  labelNames: ['queue', 'final'] as const,
+  registers: [metricsRegistry],
+});
+
+export const reviewOutcomes = new Counter({
+  name: 'limbic_reviews_total',
+  help: 'Spaced reviews by result: reviewed, archived, merged (into an older twin), skipped.',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+export const reviewSweepDuration = new Histogram({
+  name: 'limbic_review_sweep_seconds',
+  help: 'Time of one review sweep (find due reviews in Neo4j, enqueue them).',
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [metricsRegistry],
+});
+
+export type QueueDepthSource = () => Promise<ReadonlyArray<{ queue: string; counts: Readonly<Record<string, number>> }>>;
+
+let queueDepthSource: QueueDepthSource | undefined;
+
+/** Read on every scrape from whoever registered the source (API or worker). */
+export const queueDepth = new Gauge({
+  name: 'limbic_queue_depth',
+  help: 'Jobs per queue and state (waiting, delayed, active, failed, …) at scrape time.',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    if (!queueDepthSource) return;
+    this.reset();
+    try {
+      for (const { queue, counts } of await queueDepthSource()) {
+        for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+      }
+    } catch {
+      // Redis down: the gauge is empty for this scrape; readiness reports the outage.
+    }
+  },
+});
+
+export function setQueueDepthSource(source: QueueDepthSource | undefined): void {
+  queueDepthSource = source;
+}
+
+/** Measures one Neo4j unit of work (hook for the executor). */
+export function observeNeo4jTransaction(query: string, mode: 'READ' | 'WRITE', seconds: number, ok: boolean): void {
+  neo4jTransactionDuration.observe({ query, mode, outcome: ok ? 'ok' : 'error' }, seconds);
+}

@@ -1,0 +1,192 @@
+import type { Driver } from 'neo4j-driver';
+import { countTenant, testDriver } from './support/neo4j';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
+const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId } }`;
+const RECALL = `query($input: RecallInput!) {
+  recall(input: $input) {
+    recallId weightSource queryType tookMs
+    weights { semantic lexical resonance recency }
+    focus { id }
+    items {
+      rank score pass1Rank pass2Rank
+      memory { id externalId content }
+      explanation {
+        weights { semantic lexical resonance importance }
+        signals { semantic lexical resonance importance recency }
+        weighted { semantic lexical resonance importance recency moodCongruence affectProximity momentumAlignment frequency emotionalIntensity goalRelevance priming }
+        activation { seedId activation path edgeTypes }
+      }
+    }
+  }
+}`;
+
+interface Item {
+  rank: number;
+  score: number;
+  pass1Rank: number | null;
+  pass2Rank: number;
+  memory: { id: string; externalId: string | null; content: string };
+  explanation: {
+    weights: Record<string, number>;
+    signals: Record<string, number>;
+    weighted: Record<string, number>;
+    activation: { seedId: string; activation: number; path: string[]; edgeTypes: string[] } | null;
+  } | null;
+}
+interface Recalled {
+  recall: { recallId: string; weightSource: string; queryType: string; weights: Record<string, number>; focus: { id: string } | null; items: Item[] };
+}
+
+const DAY = 24 * 3600 * 1000;
+const T0 = Date.UTC(2025, 2, 1, 9);
+
+describe('recall: hybrid seeds, two passes, spreading activation, explain', () => {
+  let stack: Stack;
+  let driver: Driver;
+  const client = () => stack.tenants[0]!.client;
+  const other = () => stack.tenants[1]!.client;
+  const recall = (input: Record<string, unknown>) => client().ok<Recalled>(RECALL, { input: { agentId: 'rex', ...input } });
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 2 });
+    driver = testDriver();
+    await client().ok(CREATE_AGENT, { id: 'rex' });
+    const encode = async (externalId: string, content: string, at: number, importance?: number) => {
+      const r = await client().ok<{ encode: { id: string } }>(ENCODE, {
+        input: { agentId: 'rex', externalId, content, occurredAt: new Date(at).toISOString(), ...(importance !== undefined ? { importance } : {}) },
+      });
+      ids.set(externalId, r.encode.id);
+    };
+    // Forty notes that all mention the database, days apart.
+    for (let i = 0; i < 40; i++) {
+      await encode(`f${i}`, `database note ${i}: reviewed backup schedule item ${i * 7} for the reporting team`, T0 + i * DAY, 0.1);
+    }
+    // The outage, and one minute later something unrelated in every word: linked in time only.
+    await encode('outage', 'postgres primary outage; failover to replica took ninety minutes', T0 + 50 * DAY, 0.1);
+    await encode('sunflowers', 'my daughter painted yellow sunflowers at school', T0 + 50 * DAY + 60_000, 1);
+    // A rare keyword that only the fulltext index connects to its query.
+    await encode('zyx', 'ticket ZYX-4411 closed', T0 + 60 * DAY, 0.1);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+  });
+
+  it('explains every item: weights, raw and weighted signals, both ranks', async () => {
+    // A day from now the agent has recovered from encoding 43 memories: no energy cut.
+    const r = await recall({ query: 'postgres outage failover replica', topK: 5, explain: true, now: new Date(Date.now() + DAY).toISOString() });
+    expect(r.recall.items[0]?.memory.externalId).toBe('outage');
+    expect(r.recall.items.map((i) => i.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(r.recall.items.map((i) => i.pass2Rank)).toEqual([1, 2, 3, 4, 5]);
+    const sum = Object.values(r.recall.weights).reduce((a, b) => a + b, 0);
+    expect(sum).toBeGreaterThan(0);
+    for (const item of r.recall.items) {
+      const e = item.explanation!;
+      const weighted = Object.values(e.weighted).reduce((a, b) => a + b, 0);
+      expect(weighted).toBeCloseTo(item.score, 9);
+      expect(e.weighted.semantic).toBeCloseTo(e.weights.semantic! * e.signals.semantic!, 12);
+      for (const v of Object.values(e.signals)) expect(v).toBeGreaterThanOrEqual(0);
+    }
+    expect(r.recall.items[0]?.explanation?.signals.lexical).toBeCloseTo(1, 9);
+  });
+
+  it('finds a memory through the fulltext index alone (BM25 seed, lexical = score / best)', async () => {
+    const r = await recall({ query: 'ZYX-4411', topK: 3, profile: 'lexical', explain: true });
+    expect(r.recall.items[0]?.memory.externalId).toBe('zyx');
+    expect(r.recall.items[0]?.explanation?.signals.lexical).toBe(1);
+    expect(r.recall.weightSource).toBe('profile');
+  });
+
+  it('escapes Lucene syntax in the query instead of failing', async () => {
+    for (const query of ['AND OR NOT', 'title:"x" (a || b) && c!', 'back\\slash ~ * ? [ ] { }', '/regex/']) {
+      const r = await client().request<Recalled>(RECALL, { input: { agentId: 'rex', query, topK: 2 } });
+      expect(r.errors).toBeUndefined();
+    }
+  });
+
+  it('brings back through resonance a memory sharing nothing with the query, and not with spreading off', async () => {
+    // Importance decides among what is found; the sunflowers can only be found by spreading.
+    const weights = { semantic: 0.1, importance: 0.9 };
+    const query = 'postgres outage failover replica';
+    const on = await recall({ query, topK: 3, weights, explain: true, spread: { hops: 2 } });
+    const sun = on.recall.items.find((i) => i.memory.externalId === 'sunflowers');
+    expect(sun).toBeDefined();
+    expect(sun?.pass1Rank).toBeNull();
+    expect(sun?.explanation?.signals.semantic).toBeLessThan(0.2);
+    expect(sun?.explanation?.signals.lexical).toBe(0);
+    expect(sun?.explanation?.activation?.path.at(-1)).toBe(ids.get('sunflowers'));
+    expect(sun?.explanation?.activation?.path[0]).toBe(sun?.explanation?.activation?.seedId);
+    expect(sun?.explanation?.signals.resonance).toBeCloseTo(sun!.explanation!.activation!.activation, 12);
+
+    for (const spread of [{ enabled: false }, { hops: 0 }]) {
+      const off = await recall({ query, topK: 3, weights, explain: true, spread });
+      expect(off.recall.items.map((i) => i.memory.externalId)).not.toContain('sunflowers');
+      for (const item of off.recall.items) expect(item.explanation?.signals.resonance).toBe(0);
+    }
+  });
+
+  it('the semantic profile reproduces plain vector order exactly', async () => {
+    const query = 'database backup schedule for the reporting team';
+    const r = await recall({ query, topK: 20, profile: 'semantic' });
+    // The plain exact vector order of the agent, straight from Neo4j: score desc, id asc.
+    const { records } = await driver.executeQuery(
+      `MATCH (m:Memory {tenantId: $tenantId, agentId: 'rex'})
+       RETURN m.id AS id ORDER BY vector.similarity.cosine(m.embedding, $vector) DESC, m.id LIMIT 20`,
+      { tenantId: stack.tenants[0]!.id, vector: await queryVector(query) },
+      { database: 'neo4j' },
+    );
+    expect(r.recall.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
+    expect(r.recall.weights.semantic).toBe(1);
+    // Scores are plain cosines clamped to [0, 1].
+    for (const item of r.recall.items) expect(item.score).toBeLessThanOrEqual(1);
+  });
+
+  it('writes nothing', async () => {
+    const before = await countTenant(driver, stack.tenants[0]!.id);
+    await recall({ query: 'postgres outage', topK: 10, explain: true });
+    expect(await countTenant(driver, stack.tenants[0]!.id)).toEqual(before);
+    const { records } = await driver.executeQuery(
+      'MATCH (m:Memory {tenantId: $tenantId}) RETURN sum(coalesce(m.accessCount, 0)) AS n',
+      { tenantId: stack.tenants[0]!.id },
+      { database: 'neo4j' },
+    );
+    expect(Number(records[0]?.get('n'))).toBe(0);
+  });
+
+  it('rejects bad input before doing anything', async () => {
+    const bad = [
+      { query: 'x', topK: 0 },
+      { query: 'x', topK: 101 },
+      { query: '   ' },
+      { query: 'x', spread: { hops: 4 } },
+      { query: 'x', spread: { seeds: 0 } },
+      { query: 'x', spread: { minActivation: 2 } },
+      { query: 'x', weights: { semantic: -1 } },
+      { query: 'x', weights: { semantic: 0 } },
+      { query: 'x', queryAffect: { valence: 2, arousal: 0.5 } },
+    ];
+    for (const input of bad) {
+      expect(await client().errorCode(RECALL, { input: { agentId: 'rex', ...input } })).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('keeps tenants apart', async () => {
+    expect(await other().errorCode(RECALL, { input: { agentId: 'rex', query: 'postgres outage' } })).toBe('BAD_USER_INPUT');
+    await other().ok(CREATE_AGENT, { id: 'rex' });
+    const r = await other().ok<Recalled>(RECALL, { input: { agentId: 'rex', query: 'postgres outage failover replica' } });
+    expect(r.recall.items).toEqual([]);
+  });
+
+  /** The query's vector as the API's hash embedder makes it, read back through a probe memory. */
+  async function queryVector(text: string): Promise<number[]> {
+    const probe = await other().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'probe', content: text } }).catch(async () => {
+      await other().ok(CREATE_AGENT, { id: 'probe' });
+      return other().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'probe', content: text } });
+    });
+    const { records } = await driver.executeQuery('MATCH (m:Memory {id: $id}) RETURN m.embedding AS e', { id: probe.encode.id }, { database: 'neo4j' });
+    return records[0]?.get('e') as number[];
+  }
+});
