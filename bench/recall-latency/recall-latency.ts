@@ -53,6 +53,19 @@ const sentence = (n: number): string => Array.from({ length: n }, word).join(' '
 
 const embedder = new HashEmbedder(DIM);
 
+/** Bulk writes on a busy shared database may deadlock with other work: retry them. */
+async function write(driver: Driver, text: string, params: Record<string, unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await driver.executeQuery(text, params, { database: DB });
+      return;
+    } catch (err) {
+      if (attempt >= 8 || !String((err as { code?: unknown }).code ?? '').startsWith('Neo.TransientError')) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
 async function loadAgent(driver: Driver, tenantId: string, agentId: string, size: number): Promise<void> {
   const t0 = Date.UTC(2024, 0, 1);
   const ids: string[] = [];
@@ -72,14 +85,14 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
         importance: 0.1 + random() * 0.8,
       });
     }
-    await driver.executeQuery(
+    await write(
+      driver,
       `UNWIND $rows AS r
        CREATE (m:Memory {id: r.id, tenantId: $tenantId, agentId: $agentId, content: r.content, embedding: r.embedding,
          occurredAt: datetime({epochMillis: toInteger(r.occurredAt)}), encodedAt: datetime({epochMillis: toInteger(r.occurredAt)}),
          valence: r.valence, arousal: r.arousal, dominance: 0.5, importance: r.importance, tags: [], accessCount: 0,
          pendingAppraisal: false, archived: false, moodAtEncoding: [0.0, 0.3, 0.5], consolidation: 0.8})`,
       { rows, tenantId, agentId },
-      { database: DB },
     );
   }
   // About three edges per memory, mostly to neighbours in time, as encoding would make.
@@ -93,13 +106,13 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
     }
     for (let start = 0; start < edges.length; start += BATCH * 2) {
       // Relationship types cannot be parameters; `type` comes from the closed list above.
-      await driver.executeQuery(
+      await write(
+        driver,
         `UNWIND $edges AS e
          MATCH (a:Memory {id: e.a}), (b:Memory {id: e.b})
          CREATE (a)-[:${type} {tenantId: $tenantId, agentId: $agentId, weight: e.w, coActivations: 0,
            createdAt: a.occurredAt, strengthenedAt: a.occurredAt}]->(b)`,
         { edges: edges.slice(start, start + BATCH * 2), tenantId, agentId },
-        { database: DB },
       );
     }
   }

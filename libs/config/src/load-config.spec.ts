@@ -78,6 +78,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('configures the local embedder: auto by default, model folder, batch and threads', () => {
+    expect(loadConfig({ LIMBIC_EMBEDDER: 'local' }).embedder.kind).toBe('local');
+    expect(loadConfig({ LIMBIC_EMBEDDER: 'hash' }).embedder.kind).toBe('hash');
+    const c = loadConfig({ LIMBIC_MODEL_DIR: '/models/bge-small-en-v1.5', LIMBIC_EMBED_BATCH: '8', LIMBIC_EMBED_THREADS: '2' });
+    expect(c.embedder.local).toEqual({ modelDir: '/models/bge-small-en-v1.5', batchSize: 8, threads: 2 });
+    expect(() => loadConfig({ LIMBIC_EMBED_BATCH: '0' })).toThrow(/LIMBIC_EMBED_BATCH/);
+  });
+
   it('limits the pending-appraisal sweep to listed tenants, or none', () => {
     expect(loadConfig({}).worker.sweepTenants).toEqual([]);
     expect(loadConfig({ LIMBIC_SWEEP_TENANTS: ' acme, globex ,' }).worker.sweepTenants).toEqual(['acme', 'globex']);

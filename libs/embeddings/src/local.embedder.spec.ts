@@ -1,7 +1,9 @@
 /**
  * @jest-environment ./libs/embeddings/src/testing/native-realm.environment.ts
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EmbeddingError } from './embedder.port';
 import { LocalEmbedder } from './local.embedder';
 import { isLocalModelDir, localModelDir } from './local-model';
@@ -14,10 +16,17 @@ if (!present) {
   console.warn(`LocalEmbedder model tests SKIPPED: no model in ${dir}. Run \`npm run fetch-model\` (or set LIMBIC_MODEL_DIR).`);
 }
 
+// Loading the session and a forward pass can take seconds on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
 maybe(`LocalEmbedder with the model in ${dir}`, () => {
-  const e = new LocalEmbedder({ modelDir: dir, batchSize: 4 });
+  // Built in beforeAll: a skipped describe still runs its body to collect the tests.
+  let e: LocalEmbedder;
+  beforeAll(() => {
+    e = new LocalEmbedder({ modelDir: dir, batchSize: 4 });
+  });
 
   it('names itself after the model and reads the dimension from its config', () => {
     expect(e.name).toBe(`local:${dir.split('/').pop()}`);
@@ -51,6 +60,20 @@ maybe(`LocalEmbedder with the model in ${dir}`, () => {
     const [v] = await e.embed(['word '.repeat(2000)]);
     expect(v).toHaveLength(384);
     expect(e.maxTokens).toBe(256);
+  });
+
+  it('pools the [CLS] token when the model folder says so', async () => {
+    const cls = mkdtempSync(join(tmpdir(), 'limbic-cls-'));
+    for (const f of ['onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json']) symlinkSync(join(dir, f), join(cls, f));
+    mkdirSync(join(cls, '1_Pooling'));
+    writeFileSync(join(cls, '1_Pooling', 'config.json'), JSON.stringify({ word_embedding_dimension: 384, pooling_mode_cls_token: true }));
+    const c = new LocalEmbedder({ modelDir: cls });
+    expect(c.pooling).toBe('cls');
+    expect(e.pooling).toBe('mean');
+    const [a] = await c.embed(['The cat sat on the mat']);
+    const [b] = await e.embed(['The cat sat on the mat']);
+    expect(Math.sqrt(dot(a!, a!))).toBeCloseTo(1, 5);
+    expect(dot(a!, b!)).toBeLessThan(0.99);
   });
 
   it('embeds nothing for no texts', async () => {
