@@ -8,6 +8,8 @@ ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 [[ -d node_modules ]] || npm ci --no-audit --no-fund
+# The local embedding model; without it Limbic falls back to the hash embedder (and says so).
+bash scripts/fetch-model.sh || echo "[limbic] could not fetch the embedding model; continuing with the hash embedder" >&2
 bash scripts/services.sh up
 npm run --silent build
 

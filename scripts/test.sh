@@ -21,6 +21,9 @@ if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json
   npm ci --no-audit --no-fund
 fi
 
+step "embedding model (models/, git-ignored; skipped when present)"
+bash scripts/fetch-model.sh
+
 step "services"
 for svc in redis neo4j; do
   if [[ "$svc" == redis && -n "${REDIS_URL:-}" ]] || [[ "$svc" == neo4j && -n "${NEO4J_URI:-}" ]]; then continue; fi
@@ -34,3 +37,11 @@ step "unit tests"; npx jest --selectProjects unit
 step "build";      npm run --silent build
 step "end-to-end tests (real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand
+
+# The API regenerates apps/api/schema.gql when it boots outside production; the committed
+# file is the contract, so a difference means someone forgot to commit it.
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- apps/api/schema.gql; then
+  echo "apps/api/schema.gql differs from the committed contract: review and commit it" >&2
+  git --no-pager diff --stat -- apps/api/schema.gql >&2
+  exit 1
+fi
