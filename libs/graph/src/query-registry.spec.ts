@@ -29,14 +29,20 @@ describe('QueryRegistry', () => {
     expect(QueryRegistry.unused(join(findCypherDir(), 'queries'), QUERY_NAMES)).toEqual([]);
   });
 
-  it('passes values only as parameters: no query text is built from strings', () => {
+  /**
+   * System sweeps run for the worker across tenants (Neo4j is the source of truth for
+   * pending work); each row they return, or take, carries its tenant, and the job it
+   * becomes is scoped to it.
+   */
+  const SYSTEM_SWEEPS = new Set(['appraisal.find-pending', 'consolidation.find-due', 'consolidation.find-unscheduled', 'consolidation.set-schedules']);
+
+  it('filters every tenant-data query by the tenant parameter', () => {
     const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES);
     for (const name of QUERY_NAMES) {
       const text = registry.get(name);
-      // Every query that touches tenant data filters by the tenant parameter.
-      if (/\b(Memory|Agent|Goal|Concept)\b/.test(text) && !name.startsWith('appraisal.find-pending')) {
-        expect({ name, filtered: /\$tenantId/.test(text) }).toEqual({ name, filtered: true });
-      }
+      if (!/\b(Memory|Agent|Goal|Concept)\b/.test(text)) continue;
+      const scoped = SYSTEM_SWEEPS.has(name) ? /tenantId/.test(text) : /\$tenantId/.test(text);
+      expect({ name, scoped }).toEqual({ name, scoped: true });
     }
   });
 });
