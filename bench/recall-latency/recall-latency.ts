@@ -182,8 +182,6 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   try {
     await waitReady(url);
-    const queries = Array.from({ length: RUNS + WARMUP }, () => sentence(3 + Math.floor(random() * 4)));
-    const vectors = queries.map((q) => embedder.embedOne(q));
     for (const size of SIZES) {
       const agentId = `agent-${size}`;
       await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
@@ -191,16 +189,29 @@ async function main(): Promise<void> {
       await loadAgent(driver, tenantId, agentId, size);
       await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
       const loadS = (performance.now() - loadStart) / 1000;
+      // Queries about something the agent remembers: a few words of a random memory plus one
+      // word it may not contain (a query sharing nothing with any memory measures nothing).
+      const { records } = await driver.executeQuery(
+        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WITH m, rand() AS r ORDER BY r LIMIT toInteger($n) RETURN m.content AS c',
+        { tenantId, agentId, n: RUNS + WARMUP },
+        { database: DB },
+      );
+      const queries = records.map((row) => {
+        const words = String(row.get('c')).split(' ');
+        const start = Math.floor(random() * Math.max(1, words.length - 4));
+        return [...words.slice(start, start + 3 + Math.floor(random() * 2)), word()].join(' ');
+      });
+      const vectors = queries.map((q) => embedder.embedOne(q));
       // Recalls replay one instant so the agent's energy (and so the search breadth) stays put.
       const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
       const recall = (spread: Record<string, unknown>) => (i: number) =>
-        gql(url, key, RECALL, { input: { agentId, query: queries[i], topK: 10, now, spread } });
+        gql(url, key, RECALL, { input: { agentId, query: queries[i % queries.length], topK: 10, now, spread } });
       const on = await measure(RUNS, recall({ hops: 2 }));
       const off = await measure(RUNS, recall({ enabled: false }));
       const floor = await measure(RUNS, (i) =>
         driver.executeQuery(
           `CALL db.index.vector.queryNodes('memory_embedding', 10, $e) YIELD node, score RETURN node.id AS id, score`,
-          { e: vectors[i] },
+          { e: vectors[i % vectors.length] },
           { database: DB, routing: neo4j.routing.READ },
         ),
       );

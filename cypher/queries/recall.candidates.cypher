@@ -1,10 +1,11 @@
 // The seed pool with what scoring needs: the memory, its similarity to the query
-// ((1 + cos) / 2), to each goal ($goalEmbeddings, in the caller's goal order) and the
-// concepts it is tagged with (for priming).
+// ((1 + cos) / 2; taken from $knownScores — the vector seeds' own scores — when there, so
+// only fulltext-only hits read their vector), to each goal ($goalEmbeddings, in the caller's
+// goal order) and the concepts it is tagged with (for priming).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NULL
 RETURN m {.*, embedding: null} AS memory,
-  vector.similarity.cosine(m.embedding, $embedding) AS score,
+  coalesce($knownScores[m.id], vector.similarity.cosine(m.embedding, $embedding)) AS score,
   [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] AS goalScores,
   COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name } AS concepts

@@ -9,7 +9,8 @@
 //  - layer h keeps, per (seed, node), the strongest walk of exactly h hops; a node's result
 //    is its best entry over layers 1..$hops and seeds, a seed's own walks excluded;
 //  - never leaves the agent: every node and edge is matched on tenant and agent.
-// $seeds: [{id, activation}]; $poolIds: memories the caller already has (no projection).
+// $seeds: [{id, activation}]; $poolIds: memories the caller already has (no projection);
+// $maxJoined: how many memories outside the pool may join pass 2.
 UNWIND $seeds AS s
 MATCH (n:Memory {id: s.id})
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
@@ -92,12 +93,18 @@ WITH e
 WHERE e.node.id <> e.seed
 WITH e ORDER BY e.act DESC, e.seedAct DESC, e.seed ASC, size(e.path) ASC, e.path ASC
 WITH e.node AS m, collect(e)[0] AS best
-WITH m, best, m.id IN $poolIds AS inPool
+ORDER BY best.act DESC, m.id ASC
+// Every activation is returned; only the strongest $maxJoined memories outside the pool are
+// projected (similarities cost a vector read each) and so can join pass 2.
+WITH collect({m: m, best: best, inPool: m.id IN $poolIds}) AS reached
+WITH reached, [r IN [r IN reached WHERE NOT r.inPool][..toInteger($maxJoined)] | r.m.id] AS joining
+UNWIND reached AS r
+WITH r.m AS m, r.best AS best, r.m.id IN joining AS joins
 RETURN m.id AS id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
-  CASE WHEN inPool THEN null ELSE m {.*, embedding: null} END AS memory,
-  CASE WHEN inPool OR m.embedding IS NULL THEN null ELSE vector.similarity.cosine(m.embedding, $embedding) END AS score,
-  CASE WHEN inPool OR m.embedding IS NULL THEN [] ELSE [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] END AS goalScores,
-  CASE WHEN inPool THEN [] ELSE
+  CASE WHEN joins THEN m {.*, embedding: null} ELSE null END AS memory,
+  CASE WHEN joins AND m.embedding IS NOT NULL THEN vector.similarity.cosine(m.embedding, $embedding) ELSE null END AS score,
+  CASE WHEN joins AND m.embedding IS NOT NULL THEN [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] ELSE [] END AS goalScores,
+  CASE WHEN joins THEN
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
-  END AS concepts
+  ELSE [] END AS concepts
 ORDER BY activation DESC, id ASC

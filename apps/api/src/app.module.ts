@@ -22,6 +22,8 @@ import { SeedPoolService } from './recall/services/seed-pool.service';
 import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
 import { selectionLimit } from './common/selection-limit';
+import { AdminModule } from './admin/admin.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({
   imports: [
@@ -30,6 +32,8 @@ import { selectionLimit } from './common/selection-limit';
     GraphModule,
     JobsModule,
     LifecycleModule,
+    MetricsModule,
+    AdminModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       inject: [LIMBIC_CONFIG, CYPHER_DIR],

@@ -39,6 +39,9 @@ import { toRecallCandidate } from './utils/to-recall-candidate';
 const POOL_PER_RESULT = 3;
 const POOL_MIN = 30;
 const POOL_MAX = 300;
+/** chosen: memories reached by spreading that may join pass 2 — the strongest 2 per result, at least 20. */
+const JOINED_PER_RESULT = 2;
+const JOINED_MIN = 20;
 
 export interface RecalledItem {
   readonly memory: MemoryRecord;
@@ -80,9 +83,11 @@ export class RecallService {
     const [embedding] = await this.embedder.embed([cmd.query]);
     if (!embedding) throw new Error('embedder returned no vector');
     const recallId = randomUUID();
+    const embedded = performance.now();
     const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, cmd, embedding));
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
+    const read = performance.now();
     const concepts = extractConcepts(cmd.query);
     await this.jobs.enqueueRecallEffects({
       tenantId,
@@ -94,7 +99,10 @@ export class RecallService {
       focusId: outcome.focus?.id ?? null,
     });
     const tookMs = performance.now() - started;
-    this.log.verbose(`recall ${recallId} ${outcome.items.length} items ${tookMs.toFixed(1)} ms`);
+    this.log.debug(
+      `recall ${recallId}: ${outcome.items.length} items in ${tookMs.toFixed(1)} ms ` +
+        `(embed ${(embedded - started).toFixed(1)}, graph ${(read - embedded).toFixed(1)}, enqueue ${(performance.now() - read).toFixed(1)})`,
+    );
     return { ...outcome, recallId, explain: cmd.explain, tookMs };
   }
 
@@ -125,7 +133,8 @@ export class RecallService {
     const seeds = await this.seedPool.collect(reader, embedding, cmd.query, poolSize);
     const bm25 = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
-    const records = await reader.candidates(ids, embedding, goalEmbeddings);
+    const knownScores = Object.fromEntries(seeds.vector.map((h) => [h.id, h.score] as const));
+    const records = await reader.candidates(ids, embedding, goalEmbeddings, knownScores);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const pool = records.map((r) => toRecallCandidate(r, bm25.get(r.memory.id) ?? 0, goals));
 
@@ -154,6 +163,7 @@ export class RecallService {
           minActivation: cmd.spread.minActivation ?? SPREADING.defaultMinActivation,
           maxFanOut: SPREADING.defaultMaxFanOut,
           poolIds: ids,
+          maxJoined: Math.max(JOINED_MIN, JOINED_PER_RESULT * cmd.topK),
         },
         embedding,
         goalEmbeddings,

@@ -69,6 +69,8 @@ export interface SpreadParams {
   readonly minActivation: number;
   readonly maxFanOut: number;
   readonly poolIds: readonly string[];
+  /** The strongest this-many activated memories outside the pool come back as candidates. */
+  readonly maxJoined: number;
 }
 
 type Row = Record<string, unknown>;
@@ -116,9 +118,15 @@ export class RecallReader {
     return this.scan('recall.seeds-fulltext', { text, limit, fetch });
   }
 
-  async candidates(ids: readonly string[], embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<CandidateRecord[]> {
+  /** `knownScores`: vector scores the seeds already have, by memory id (saves a vector read each). */
+  async candidates(
+    ids: readonly string[],
+    embedding: readonly number[],
+    goalEmbeddings: readonly (readonly number[])[],
+    knownScores: Readonly<Record<string, number>> = {},
+  ): Promise<CandidateRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, ids, embedding, goalEmbeddings });
+    const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, ids, embedding, goalEmbeddings, knownScores });
     return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts));
   }
 

@@ -1,0 +1,82 @@
+import { FOCUS, hebbianUpdate, hebbianUpdateTimes, initialAgentState } from '@limbic/affect';
+import type { AgentRecord, EffectsSnapshot } from '@limbic/graph';
+import { CO_RECALLS_FOR_EDGE, planRecallEffects } from './plan-recall-effects';
+
+const NOW = Date.UTC(2025, 5, 1, 12);
+const agent: AgentRecord = {
+  id: 'a',
+  tenantId: 't',
+  preset: 'agent',
+  createdAt: NOW - 1000,
+  affect: [0, 0, 0.5],
+  affectAt: NOW - 1000,
+  affectHistory: [],
+  mood: [0, 0.3, 0.5],
+  moodAt: NOW - 1000,
+  momentum: [0, 0, 0],
+  energy: 1,
+  energyAt: NOW - 1000,
+  weights: null,
+};
+
+function snapshot(links: EffectsSnapshot['links'], focusRefractory = 0): EffectsSnapshot {
+  return {
+    agent,
+    focusRefractory,
+    primed: [],
+    memories: ['m1', 'm2', 'm3'].map((id) => ({ id, affect: [0, 0, 0.5], expectedAffect: null, predictionRate: null, labileUntil: null, reconsolidationCount: 0 })),
+    links,
+  };
+}
+
+const items = ['m1', 'm2', 'm3'].map((memoryId, i) => ({ memoryId, rank: i + 1, signals: Array.from({ length: 12 }, () => 0.5) }));
+
+describe('planRecallEffects', () => {
+  const state = initialAgentState(NOW - 1000);
+
+  it('strengthens existing edges with the Hebbian rule and counts co-recalls of unlinked pairs', () => {
+    const plan = planRecallEffects(
+      snapshot([
+        { a: 'm2', b: 'm1', type: 'SEMANTIC', weight: 0.4, count: 0 },
+        { a: 'm1', b: 'm3', type: 'CO_RECALLED', weight: 0, count: 1 },
+      ]),
+      state,
+      { now: NOW, items, concepts: ['deploy'], focusId: null },
+    );
+    expect(plan.strengthen).toEqual([{ a: 'm2', b: 'm1', type: 'SEMANTIC', weight: hebbianUpdate(0.4) }]);
+    expect(plan.counters).toEqual(
+      expect.arrayContaining([
+        { a: 'm1', b: 'm3', count: 2 },
+        { a: 'm2', b: 'm3', count: 1 },
+      ]),
+    );
+    expect(plan.create).toEqual([]);
+    expect(plan.primed).toEqual([{ name: 'deploy', activation: 0.5, at: NOW }]);
+    expect(plan.energy).toBeCloseTo(0.98, 6);
+    expect(plan.signals).toHaveLength(36);
+  });
+
+  it('links a pair co-recalled often enough', () => {
+    const plan = planRecallEffects(snapshot([{ a: 'm1', b: 'm2', type: 'CO_RECALLED', weight: 0, count: CO_RECALLS_FOR_EDGE - 1 }]), state, {
+      now: NOW,
+      items,
+      concepts: [],
+      focusId: null,
+    });
+    expect(plan.create).toEqual([{ a: 'm1', b: 'm2', weight: hebbianUpdateTimes(0, CO_RECALLS_FOR_EDGE), count: CO_RECALLS_FOR_EDGE }]);
+  });
+
+  it('starts the focus refractory period on ignition and counts it down otherwise', () => {
+    expect(planRecallEffects(snapshot([]), state, { now: NOW, items, concepts: [], focusId: 'm1' }).focusRefractory).toBe(FOCUS.defaultRefractoryRecalls);
+    expect(planRecallEffects(snapshot([], 2), state, { now: NOW, items, concepts: [], focusId: null }).focusRefractory).toBe(1);
+  });
+
+  it('opens the lability window when the agent’s affect is far from what the memory expects', () => {
+    const upset = { ...state, affect: { valence: -0.9, arousal: 0.95, dominance: 0.1 } };
+    const plan = planRecallEffects(snapshot([]), upset, { now: NOW, items, concepts: [], focusId: null });
+    for (const m of plan.memoryUpdates) {
+      expect(m.labileUntil).toBe(NOW + 300_000);
+      expect(m.valence).toBe(0);
+    }
+  });
+});

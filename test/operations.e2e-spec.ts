@@ -1,0 +1,196 @@
+import type { Driver } from 'neo4j-driver';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { cypher, deleteQueueKeys } from './support/consolidation-harness';
+import { eventually, testDriver } from './support/neo4j';
+import { testPort, uniqueSuffix, waitForOk } from './support/processes';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id } }`;
+const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }`;
+const HOUR = 3_600_000;
+const MEMORIES = 600;
+
+const WORDS = (
+  'river copper lantern violin glacier meadow harbor pepper canyon falcon orchard quartz saddle tundra velvet walnut ' +
+  'yonder zephyr anchor basil cedar dune ember fjord garnet hazel igloo jasper kettle lilac mango nectar oasis prism ' +
+  'quill raven sable thistle umber vortex willow xenon yarrow zinnia amber bramble cobalt dahlia ebony fennel ginger'
+).split(' ');
+
+/** Distinct texts (no near-duplicates, so no merges): a few random words each. */
+function text(i: number): string {
+  const pick = (k: number) => WORDS[(i * 7 + k * 13 + Math.floor(i / WORDS.length) * k) % WORDS.length];
+  return `Entry ${i}: ${pick(1)} ${pick(2)} ${pick(3)} ${pick(5)} ${pick(8)} number${i} token${i * 31}.`;
+}
+
+/**
+ * Operations against the real Redis and Neo4j: a worker SIGKILLed in the middle of a batch
+ * of reviews and started again applies every due review exactly once; graceful shutdown;
+ * metrics, JSON logs, the admin dashboard and failed-job visibility.
+ */
+describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
+  const suffix = uniqueSuffix();
+  const prefix = `limbic-test-ops-${suffix}`;
+  const adminKey = `admin-${suffix}-0123456789`;
+  const workerPort = testPort();
+  let stack: Stack;
+  let driver: Driver;
+  let tenant: string;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      tenants: 1,
+      env: { LIMBIC_QUEUE_PREFIX: prefix, LIMBIC_EMBEDDER: 'hash', LIMBIC_ADMIN_KEY: adminKey, LIMBIC_LOG_LEVEL: 'log', LIMBIC_LOG_FORMAT: 'json' },
+    });
+    driver = testDriver();
+    tenant = stack.tenants[0]!.id;
+    await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'ops' });
+    for (let start = 0; start < MEMORIES; start += 200) {
+      const items = Array.from({ length: 200 }, (_, k) => ({ content: text(start + k), affect: { valence: 0, arousal: 0.3, dominance: 0.5 } }));
+      await stack.tenants[0]!.client.ok(ENCODE_BATCH, { input: { agentId: 'ops', items } });
+    }
+    // The worker's clock runs two hours ahead (test-only setting), so every first review
+    // (due an hour after encoding) is due at once; its sweep covers this tenant only.
+    Object.assign(stack.env, {
+      LIMBIC_CLOCK_OFFSET_MS: String(2 * HOUR),
+      LIMBIC_REVIEW_TENANTS: tenant,
+      LIMBIC_REVIEW_SWEEP_INTERVAL_MS: '1000',
+      LIMBIC_WORKER_PORT: String(workerPort),
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+    await deleteQueueKeys(prefix);
+  });
+
+  const reviewed = async (): Promise<{ once: number; more: number }> => {
+    const rows = await cypher<{ once: number; more: number }>(
+      driver,
+      `MATCH (m:Memory {tenantId: $tenant}) RETURN sum(CASE WHEN m.reviewCount = 1 THEN 1 ELSE 0 END) AS once,
+              sum(CASE WHEN m.reviewCount > 1 THEN 1 ELSE 0 END) AS more`,
+      { tenant },
+    );
+    return { once: Number(rows[0]?.once ?? 0), more: Number(rows[0]?.more ?? 0) };
+  };
+
+  it('SIGKILL in the middle of a batch of reviews: after a restart every review took effect exactly once', async () => {
+    const first = await stack.startWorker();
+    const before = await eventually(reviewed, (r) => r.once >= MEMORIES * 0.1, 60_000);
+    expect(before.once).toBeLessThan(MEMORIES);
+    await first.stop('SIGKILL');
+    const atKill = await reviewed();
+    expect(atKill.once).toBeGreaterThan(0);
+    expect(atKill.once).toBeLessThan(MEMORIES);
+
+    const second = await stack.startWorker();
+    const after = await eventually(reviewed, (r) => r.once === MEMORIES, 120_000);
+    expect(after).toEqual({ once: MEMORIES, more: 0 });
+    // Each review ran its formula once: stability after one review, from 1.
+    const stabilities = await cypher<{ lo: number; hi: number; unreviewed: number }>(
+      driver,
+      `MATCH (m:Memory {tenantId: $tenant}) RETURN min(m.stability) AS lo, max(m.stability) AS hi,
+              sum(CASE WHEN m.lastReviewedAt IS NULL THEN 1 ELSE 0 END) AS unreviewed`,
+      { tenant },
+    );
+    expect(stabilities[0]?.lo).toBeGreaterThan(1.19);
+    expect(stabilities[0]?.hi).toBeLessThan(2);
+    expect(Number(stabilities[0]?.unreviewed)).toBe(0);
+
+    // Nothing failed along the way.
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const queue = new Queue('consolidation', { connection: redis, prefix });
+    try {
+      expect(await queue.getJobCountByTypes('failed')).toBe(0);
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+
+    // Worker metrics and JSON logs carry the jobs.
+    await waitForOk(`http://127.0.0.1:${workerPort}/health/live`, second);
+    const metrics = await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text();
+    expect(metrics).toMatch(/limbic_job_duration_seconds_count\{[^}]*queue="consolidation"[^}]*outcome="done"[^}]*\} \d+/);
+    expect(metrics).toMatch(/limbic_queue_depth\{[^}]*queue="consolidation"/);
+    expect(metrics).toMatch(/limbic_neo4j_transaction_seconds_count\{[^}]*query="consolidation.review"/);
+
+    // Graceful shutdown: SIGTERM closes the workers (in-flight jobs finish first), then the
+    // process ends by that signal (Nest re-raises it after its hooks), leaving nothing active.
+    const code = await second.stop('SIGTERM');
+    expect(code === 0 || second.child.signalCode === 'SIGTERM').toBe(true);
+    expect(second.output()).not.toMatch(/"level":"(error|fatal)"/);
+    const redis2 = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const queue2 = new Queue('consolidation', { connection: redis2, prefix });
+    try {
+      expect(await queue2.getJobCountByTypes('active')).toBe(0);
+    } finally {
+      await queue2.close();
+      redis2.disconnect();
+    }
+  }, 300_000);
+
+  it('keeps a job that failed for good, with its reason, visible in the admin dashboard', async () => {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const queue = new Queue('consolidation', { connection: redis, prefix });
+    const worker = await stack.startWorker();
+    try {
+      await queue.add('review', { v: 99 }, { jobId: `bad-${suffix}`, attempts: 3 });
+      const failed = await eventually(
+        async () => (await queue.getJob(`bad-${suffix}`))?.failedReason,
+        (reason) => typeof reason === 'string' && reason.length > 0,
+        30_000,
+      );
+      expect(failed).toMatch(/unsupported consolidation payload/);
+      expect(await (await queue.getJob(`bad-${suffix}`))?.getState()).toBe('failed');
+      await eventually(async () => worker.output(), (out) => out.includes('failed for good'), 10_000);
+      const line = worker
+        .output()
+        .split('\n')
+        .find((l) => l.includes('failed for good'));
+      expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 'error', service: 'worker', jobId: `bad-${suffix}`, queue: 'consolidation' });
+
+      // The dashboard: refused without the key, served with it (Basic for browsers, Bearer for tools).
+      expect((await fetch(`${stack.url}/admin/queues`)).status).toBe(401);
+      expect((await fetch(`${stack.url}/admin/queues`, { headers: { authorization: 'Bearer wrong-key-000000000' } })).status).toBe(401);
+      const basic = `Basic ${Buffer.from(`ops:${adminKey}`).toString('base64')}`;
+      const page = await fetch(`${stack.url}/admin/queues`, { headers: { authorization: basic } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<html/i);
+      const api = await fetch(`${stack.url}/admin/queues/api/queues?activeQueue=consolidation&status=failed`, {
+        headers: { authorization: `Bearer ${adminKey}` },
+      });
+      expect(api.status).toBe(200);
+      const body = JSON.stringify(await api.json());
+      expect(body).toContain(`bad-${suffix}`);
+      expect(body).toContain('unsupported consolidation payload');
+    } finally {
+      await worker.stop();
+      await queue.close();
+      redis.disconnect();
+    }
+  }, 120_000);
+
+  it('API metrics by operation and JSON logs with the request id', async () => {
+    const res = await fetch(`${stack.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.tenants[0]!.key}`, 'x-request-id': `req-${suffix}` },
+      body: JSON.stringify({ query: 'query($input: RecallInput!) { recall(input: $input) { items { rank } } }', variables: { input: { agentId: 'ops', query: 'river copper' } } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe(`req-${suffix}`);
+    const metrics = await (await fetch(`${stack.url}/metrics`)).text();
+    expect(metrics).toMatch(/limbic_graphql_request_duration_seconds_count\{[^}]*operation="query:recall"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/limbic_graphql_request_duration_seconds_count\{[^}]*operation="mutation:encodeBatch"/);
+    expect(metrics).toMatch(/limbic_recall_total\{[^}]*outcome="ok"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/limbic_encode_total\{[^}]*field="encodeBatch"/);
+    expect(metrics).toMatch(/limbic_neo4j_transaction_seconds_count/);
+    expect(metrics).toMatch(/limbic_queue_depth/);
+    await eventually(async () => stack.api.output(), (out) => out.includes(`"requestId":"req-${suffix}"`), 5_000);
+    const line = stack.api
+      .output()
+      .split('\n')
+      .find((l) => l.includes(`"requestId":"req-${suffix}"`) && l.includes('graphql request'));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 'log', service: 'api', requestId: `req-${suffix}`, operation: 'query:recall' });
+  });
+});

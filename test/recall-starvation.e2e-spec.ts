@@ -1,0 +1,91 @@
+// An agent's share of the shared vector index must not starve it: an agent with 50 memories
+// among 50,000 of other agents still gets its true nearest neighbours. The other agents are
+// background only, so they are bulk-loaded through the driver (same hash embedder, same
+// vocabulary, so they crowd the index's top hits); the agent itself is encoded through the API.
+import type { Driver } from 'neo4j-driver';
+import { HashEmbedder } from '@limbic/embeddings';
+import { testDriver } from './support/neo4j';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
+const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
+const RECALL = `query($input: RecallInput!) { recall(input: $input) { items { memory { id } } } }`;
+const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
+const VOCABULARY = Array.from({ length: 400 }, (_, i) => `term${i.toString(36)}`);
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('recall seeds: a small agent in a large shared index', () => {
+  let stack: Stack;
+  let driver: Driver;
+  const random = rng(7);
+  const text = (n: number) => Array.from({ length: n }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ');
+  const embedder = new HashEmbedder(384);
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384' } });
+    driver = testDriver();
+    const tenantId = stack.tenants[0]!.id;
+    for (let batch = 0; batch < 25; batch++) {
+      const rows = Array.from({ length: 2000 }, (_, i) => {
+        const content = text(6);
+        return { id: `${tenantId}-noise-${batch}-${i}`, agentId: `crowd-${i % 50}`, content, embedding: embedder.embedOne(content) };
+      });
+      await driver.executeQuery(
+        `UNWIND $rows AS r
+         CREATE (:Memory {id: r.id, tenantId: $tenantId, agentId: r.agentId, content: r.content, embedding: r.embedding,
+           occurredAt: datetime(), encodedAt: datetime(), valence: 0.0, arousal: 0.3, dominance: 0.5, importance: 0.5,
+           tags: [], accessCount: 0, pendingAppraisal: false, archived: false})`,
+        { rows, tenantId },
+        DB,
+      );
+    }
+    await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'small' });
+    for (let i = 0; i < 50; i++) await stack.tenants[0]!.client.ok(ENCODE, { input: { agentId: 'small', content: text(6) } });
+    await driver.executeQuery('CALL db.awaitIndexes(300)', {}, DB);
+  }, 600_000);
+
+  afterAll(async () => {
+    const session = driver.session(DB);
+    try {
+      await session.run('MATCH (n {tenantId: $tenantId}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS', { tenantId: stack.tenants[0]!.id });
+    } finally {
+      await session.close();
+    }
+    await stack?.stop();
+    await driver?.close();
+  });
+
+  it('returns the exact nearest neighbours of the agent for every query', async () => {
+    const tenantId = stack.tenants[0]!.id;
+    for (let q = 0; q < 8; q++) {
+      const query = text(3);
+      const r = await stack.tenants[0]!.client.ok<{ recall: { items: { memory: { id: string } }[] } }>(RECALL, {
+        input: { agentId: 'small', query, topK: 10, profile: 'semantic', spread: { enabled: false } },
+      });
+      const { records } = await driver.executeQuery(
+        `MATCH (m:Memory {tenantId: $tenantId, agentId: 'small'})
+         RETURN m.id AS id ORDER BY vector.similarity.cosine(m.embedding, $e) DESC, m.id LIMIT 10`,
+        { tenantId, e: embedder.embedOne(query) },
+        DB,
+      );
+      // The shared index alone would have been all crowd: the agent holds 0.1 % of it.
+      const crowded = await driver.executeQuery(
+        `CALL db.index.vector.queryNodes('memory_embedding', 60, $e) YIELD node
+         RETURN count(CASE WHEN node.agentId = 'small' AND node.tenantId = $tenantId THEN 1 END) AS mine`,
+        { tenantId, e: embedder.embedOne(query) },
+        DB,
+      );
+      expect(Number(crowded.records[0]?.get('mine'))).toBeLessThan(10);
+      expect(r.recall.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
+    }
+  });
+});
