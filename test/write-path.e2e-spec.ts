@@ -199,6 +199,8 @@ describe('write path: agent state, resonance graph, batches', () => {
     const chain = await chainOf('batch');
     expect(chain.ids).toEqual(chain.byTime);
     expect(chain.chainEdges).toBe(119);
+    // One call is one interaction, whatever its size.
+    expect((await c.ok<{ agent: AgentView }>(AGENT, { id: 'batch' })).agent.energy).toBeCloseTo(0.98, 2);
 
     const memories = async () =>
       Number((await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'batch'}) RETURN count(m) AS n`, { t: t0().id }, db)).records[0]?.get('n'));

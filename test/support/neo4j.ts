@@ -40,3 +40,16 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => b
   }
   return last;
 }
+
+/** Memories and their resonance edges only: unaffected by recall effects landing in the background. */
+export async function countMemories(driver: Driver, tenantId: string): Promise<{ memories: number; edges: number }> {
+  const { records } = await driver.executeQuery(
+    `MATCH (m:Memory {tenantId: $tenantId})
+     OPTIONAL MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]->(:Memory)
+     RETURN count(DISTINCT m) AS memories, count(DISTINCT r) AS edges`,
+    { tenantId },
+    { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
+  );
+  const row = records[0];
+  return { memories: Number(row?.get('memories') ?? 0), edges: Number(row?.get('edges') ?? 0) };
+}

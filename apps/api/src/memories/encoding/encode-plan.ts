@@ -3,17 +3,20 @@ import {
   affectToArray,
   consolidationStrength,
   cosineSimilarity,
-  encodeExperience,
   estimateImportance,
   extractConcepts,
   initialReconsolidationState,
+  interact,
   initialReviewSchedule,
   lexiconAffect,
   LINKING,
   linkScore,
+  lerpAffect,
   momentumToArray,
+  moveAffect,
   nudgeTowardLexicon,
   planLinks,
+  STATE_PULL,
   stateAt,
   temporalProximity,
   type AgentAffectState,
@@ -112,9 +115,12 @@ export function planEncoding(input: {
     for (const l of planLinks({ content: item.content, affect, occurredAtMs: item.occurredAt }, all)) {
       links.push({ from: l.targetId, to: item.id, type: l.type, weight: l.weight, chain: false });
     }
-    state = encodeExperience(state, affect, now, moodInertia);
+    // Each experience pulls core affect a little toward its own affect (DESIGN §3).
+    state = moveAffect(state, lerpAffect(state.affect, affect, STATE_PULL.encode), now, moodInertia);
     encoded.push({ item, affect });
   }
+  // One call is one interaction: a batch of 500 costs the energy of one encode, not 500.
+  state = interact(state, now);
 
   const chain = rewireChain(input.chainWindow, encoded, cosineTo);
   const chained = new Set(chain.create.map((c) => pairKey(c.from, c.to)));
