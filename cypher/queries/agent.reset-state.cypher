@@ -1,5 +1,5 @@
 // Back to the initial state: neutral affect, baseline mood, full energy, no attention
-// residue, no learned weights. Goals are configuration, not state: they stay.
+// residue, no learned weights, no focus refractory. Goals are configuration, not state: they stay.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 SET a.affect = $affect,
     a.affectAt = datetime({epochMillis: toInteger($affectAt)}),
@@ -10,6 +10,7 @@ SET a.affect = $affect,
     a.energy = $energy,
     a.energyAt = datetime({epochMillis: toInteger($energyAt)}),
     a.weights = null,
+    a.focusRefractory = null,
     a.weightsVersion = coalesce(a.weightsVersion, 0) + 1
 WITH a
 OPTIONAL MATCH (a)-[p:PRIMED {tenantId: $tenantId}]->(:Concept)
