@@ -26,7 +26,8 @@ export const PORTABLE_LABELS = ['Agent', 'Goal', 'Concept', 'Memory'] as const;
 export type PortableLabel = (typeof PORTABLE_LABELS)[number];
 
 /** Relationship types an import may create (the allow-list of lifecycle.import-edges). */
-export const PORTABLE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE', 'TAGGED', 'PURSUES', 'PRIMED'] as const;
+// CO_RECALLED counts co-recalls of unlinked pairs (recall effects) until they earn an edge.
+export const PORTABLE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE', 'CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED'] as const;
 export type PortableEdgeType = (typeof PORTABLE_EDGE_TYPES)[number];
 
 /** An edge end: the agent itself (key null), a memory or goal by id, a concept by name. */

@@ -39,6 +39,7 @@ const EDGE_ENDS: Record<PortableEdgeType, readonly [EdgeEnd['label'], EdgeEnd['l
   TEMPORAL: ['Memory', 'Memory'],
   CAUSAL: ['Memory', 'Memory'],
   CONTRASTIVE: ['Memory', 'Memory'],
+  CO_RECALLED: ['Memory', 'Memory'],
   TAGGED: ['Memory', 'Concept'],
   PURSUES: ['Agent', 'Goal'],
   PRIMED: ['Agent', 'Concept'],
