@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const rows = Array.from({ length: Math.min(2000, N - start) }, (_, k) => ({ i: start + k, embedding: vector(start + k) }));
     await run(
       `UNWIND $rows AS r
-       CREATE (:Memory {id: $tenant + '-' + toString(r.i), tenantId: $tenant, agentId: 'bench', content: 'memory ' + toString(r.i),
+       CREATE (:Memory {id: $tenant + '-' + toString(toInteger(r.i)), tenantId: $tenant, agentId: 'bench', content: 'memory ' + toString(toInteger(r.i)),
          embedding: r.embedding, occurredAt: datetime({epochMillis: toInteger($now) - toInteger(r.i) * 1000}),
          encodedAt: datetime({epochMillis: toInteger($now) - 7200000}), valence: 0.0, arousal: 0.3, dominance: 0.5,
          importance: 0.5, consolidation: 0.36, stability: 1.0, reviewCount: 0, accessCount: 0, archived: false,
@@ -83,11 +83,11 @@ async function main(): Promise<void> {
     LIMBIC_REVIEW_SWEEP_INTERVAL_MS: '86400000',
     LIMBIC_SWEEP_INTERVAL_MS: '86400000',
     LIMBIC_WORKER_PORT: '0',
-    LIMBIC_LOG_LEVEL: 'warn',
+    LIMBIC_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     LIMBIC_LOG_FORMAT: 'text',
     LIMBIC_EMBEDDER: 'hash',
   });
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: process.env.BENCH_LOG_LEVEL ? ['error', 'warn', 'log', 'debug', 'verbose'] : ['error', 'warn'] });
   await app.init(); // the boot sweep starts here; the workers start consuming while it runs
   const sweep = app.get(ReviewSweep);
   const first = await sweep.sweepOnce();

@@ -7,7 +7,7 @@ CALL (m) {
   WHERE type(r) IN $edgeTypes AND o.tenantId = m.tenantId AND o.agentId = m.agentId
   RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
     id: elementId(r), type: type(r), otherId: o.id, weight: r.weight,
-    lastUsedAt: coalesce(r.strengthenedAt, r.createdAt), decayedAt: r.decayedAt
+    lastUsedAt: coalesce(r.strengthenedAt, r.createdAt), decayedAt: r.decayedAt, out: startNode(r) = m
   } END) AS edges
 }
 RETURN m {

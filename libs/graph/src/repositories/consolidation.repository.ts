@@ -63,6 +63,8 @@ export interface ReviewEdge {
   readonly weight: number;
   readonly lastUsedAt: EpochMs;
   readonly decayedAt: EpochMs | null;
+  /** True when the reviewed memory is the edge's start node. */
+  readonly outgoing: boolean;
 }
 
 export interface DuplicateCandidate {
@@ -228,6 +230,7 @@ function parseEdge(e: Row): ReviewEdge {
     weight: num(e.weight),
     lastUsedAt: num(e.lastUsedAt),
     decayedAt: numOrNull(e.decayedAt),
+    outgoing: e.out === true,
   };
 }
 

@@ -26,7 +26,7 @@ const memory = (over: Partial<ReviewSubject> = {}): ReviewSubject => ({
   ...over,
 });
 
-const edge = (over: Partial<ReviewEdge> = {}): ReviewEdge => ({ id: 'e', type: 'SEMANTIC', otherId: 'o', weight: 0.5, lastUsedAt: 0, decayedAt: null, ...over });
+const edge = (over: Partial<ReviewEdge> = {}): ReviewEdge => ({ id: 'e', type: 'SEMANTIC', otherId: 'o', weight: 0.5, lastUsedAt: 0, decayedAt: null, outgoing: true, ...over });
 
 describe('planReview', () => {
   it('raises stability and schedules the next review from now', () => {
@@ -42,6 +42,10 @@ describe('planReview', () => {
     expect(plan.decay.map((e) => e.id).sort()).toEqual(['half', 'old']);
     expect(plan.decay.find((e) => e.id === 'half')?.weight).toBeCloseTo(0.25, 6); // 30 d = one half-life
     expect(plan.prune).toEqual([]);
+  });
+
+  it('leaves incoming edges to the reviews of their start node', () => {
+    expect(planReview(memory({ lastReviewedAt: D }), [edge({ weight: 0.06, outgoing: false })], 30 * D, thresholds).prune).toEqual([]);
   });
 
   it('prunes edges whose decayed weight falls below 0.05', () => {

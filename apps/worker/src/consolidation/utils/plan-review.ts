@@ -24,8 +24,8 @@ export interface ReviewPlan extends ReviewResult {
  * - stability grows (more for arousing, important, often-recalled memories) and the next
  *   review is scheduled from now;
  * - importance is amplified for valuable memories;
- * - edges not used since the previous review (or encoding) decay by the time since they
- *   were last strengthened or decayed, so repeated reviews compound to exactly the
+ * - outgoing edges not used since the previous review (or encoding) decay by the time since
+ *   they were last strengthened or decayed, so repeated reviews compound to exactly the
  *   half-life; those falling below the prune threshold are removed;
  * - faded, unimportant memories are archived (and get no next review).
  */
@@ -47,6 +47,9 @@ export function planReview(memory: ReviewSubject, edges: readonly ReviewEdge[], 
   const decay: EdgeWeightChange[] = [];
   const prune: EdgeWeightChange[] = [];
   for (const edge of edges) {
+    // Each edge is decayed by the reviews of its start node only: one owner per edge, so
+    // concurrent reviews of two neighbours never write the same edge (no deadlocks).
+    if (!edge.outgoing) continue;
     if (edge.lastUsedAt > previousReview) continue; // used since the last review: left alone
     const from = Math.max(edge.lastUsedAt, edge.decayedAt ?? -Infinity);
     const weight = decayEdgeWeight(edge.weight, elapsedHours(from, now));
@@ -54,12 +57,14 @@ export function planReview(memory: ReviewSubject, edges: readonly ReviewEdge[], 
     else if (weight < edge.weight) decay.push({ id: edge.id, expectedWeight: edge.weight, weight });
   }
 
+  // One lock order for every review: concurrent reviews of neighbours never deadlock on edges.
+  const byId = (a: EdgeWeightChange, b: EdgeWeightChange) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return {
     stability: next.stability,
     importance,
     nextReviewAt: archive ? null : next.nextReviewAtMs,
     archive,
-    decay,
-    prune,
+    decay: decay.sort(byId),
+    prune: prune.sort(byId),
   };
 }
