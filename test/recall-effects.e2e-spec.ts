@@ -61,6 +61,15 @@ describe('recall effects (worker) and feedback', () => {
       'The quarterly report is due next Friday.',
     ];
     for (const [i, content] of texts.entries()) await client().ok(ENCODE, { input: { agentId: 'eve', content, externalId: `e${i}` } });
+    // The slow path revises edge weights after encoding: let it finish so that snapshots
+    // compare recall effects only.
+    const pending = await eventually(
+      async () =>
+        Number((await driver.executeQuery("MATCH (m:Memory {tenantId: $t, agentId: 'eve'}) WHERE m.pendingAppraisal RETURN count(m) AS n", { t: tenantId() }, DB)).records[0]?.get('n')),
+      (n) => n === 0,
+      30_000,
+    );
+    expect(pending).toBe(0);
   });
   afterAll(async () => {
     await stack?.stop();
