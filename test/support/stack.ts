@@ -32,6 +32,9 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     LIMBIC_SWEEP_INTERVAL_MS: '2000',
     // The database is shared by every test file: a worker sweeps only its own stack's tenants.
     LIMBIC_SWEEP_TENANTS: tenants.map((t) => t.id).join(','),
+    LIMBIC_REVIEW_TENANTS: tenants.map((t) => t.id).join(','),
+    // Redis is shared too: each stack has its own queues, so no file waits behind another's backlog.
+    LIMBIC_QUEUE_PREFIX: `q_${suffix}`,
     LIMBIC_LOG_LEVEL: 'warn',
     ...opts.env,
   };
