@@ -85,7 +85,9 @@ export class Neo4jExecutor {
     return {
       run: async <T extends RecordShape>(name: QueryName, params: Params = {}) => {
         this.log.debug(`${name} ${JSON.stringify(params, redactVectors)}`);
+        const started = performance.now();
         const result = await tx.run<T>(this.queries.get(name), params);
+        this.log.verbose(`  ${name} ${(performance.now() - started).toFixed(1)} ms, ${result.records.length} rows`);
         return result.records.map((r) => r.toObject());
       },
     };
