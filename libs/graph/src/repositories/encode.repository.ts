@@ -83,7 +83,9 @@ export class EncodeTx {
     k: number,
     exact: boolean,
   ): Promise<Map<string, LinkNeighbour[]>> {
-    const params = { ...this.scope, items, k, fetch: Math.max(100, k * 20) };
+    // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
+    // cheap; a small agent lost in a large index falls back to the exact path (see budget).
+    const params = { ...this.scope, items, k, fetch: Math.max(40, k * 4) };
     const rows = await this.tx.run<{ key: string; neighbours: unknown[] }>(exact ? 'encode.neighbours-exact' : 'encode.neighbours-index', params);
     return new Map(
       rows.map((r) => [
