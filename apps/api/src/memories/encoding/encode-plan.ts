@@ -2,7 +2,6 @@ import {
   affectProximity,
   affectToArray,
   consolidationStrength,
-  cosineSimilarity,
   estimateImportance,
   extractConcepts,
   initialReconsolidationState,
@@ -70,6 +69,8 @@ export function planEncoding(input: {
   const links: LinkRow[] = [];
   const encoded: { item: PreparedItem; affect: CoreAffect }[] = [];
   const cosineTo = new Map<string, Map<string, number>>();
+  // Packed copies for the batch's pairwise similarities (the hot loop of a 500-item batch).
+  const vectors = new Map(sorted.map((i) => [i.id, Float64Array.from(i.embedding)] as const));
 
   for (const item of sorted) {
     const affect = item.affect ?? nudgeTowardLexicon(state.affect, lexiconAffect(item.content));
@@ -80,11 +81,7 @@ export function planEncoding(input: {
       affect: { valence: n.valence, arousal: n.arousal, dominance: n.dominance },
       occurredAtMs: n.occurredAt,
     }));
-    const fromBatch = encoded
-      .map((e) => ({ e, cosine: cosineSimilarity(item.embedding, e.item.embedding) }))
-      .sort((x, y) => y.cosine - x.cosine)
-      .slice(0, BATCH_CANDIDATES)
-      .map(({ e, cosine }) => ({ id: e.item.id, cosine, affect: e.affect, occurredAtMs: e.item.occurredAt }));
+    const fromBatch = nearestEarlier(item, encoded, vectors, BATCH_CANDIDATES);
     const all = [...candidates, ...fromBatch];
     cosineTo.set(item.id, new Map(all.map((c) => [c.id, c.cosine])));
 
@@ -127,6 +124,33 @@ export function planEncoding(input: {
   // The chain edge is the TEMPORAL link between neighbours in time; never a second one.
   const kept = links.filter((l) => !(l.type === 'TEMPORAL' && chained.has(pairKey(l.from, l.to))));
   return { memories, links: [...kept, ...chain.create], unchain: chain.remove, state };
+}
+
+/**
+ * The k most similar items encoded earlier in this batch. Embedders return unit vectors,
+ * so cosine is a dot product; a bounded insertion keeps the top k without sorting all.
+ */
+function nearestEarlier(
+  item: PreparedItem,
+  encoded: readonly { item: PreparedItem; affect: CoreAffect }[],
+  vectors: ReadonlyMap<string, Float64Array>,
+  k: number,
+): LinkCandidate[] {
+  const v = vectors.get(item.id);
+  if (!v || encoded.length === 0) return [];
+  const best: { e: { item: PreparedItem; affect: CoreAffect }; cosine: number }[] = [];
+  for (const e of encoded) {
+    const w = vectors.get(e.item.id);
+    if (!w || w.length !== v.length) continue;
+    let cosine = 0;
+    for (let d = 0; d < v.length; d++) cosine += (v[d] as number) * (w[d] as number);
+    if (best.length === k && cosine <= (best[k - 1] as { cosine: number }).cosine) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1] as { cosine: number }).cosine < cosine) at--;
+    best.splice(at, 0, { e, cosine });
+    if (best.length > k) best.pop();
+  }
+  return best.map(({ e, cosine }) => ({ id: e.item.id, cosine, affect: e.affect, occurredAtMs: e.item.occurredAt }));
 }
 
 interface Timed {
