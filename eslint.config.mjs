@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'runtime/**', 'coverage/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'models/**', 'runtime/**', 'coverage/**', '*.js', '*.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -15,6 +15,8 @@ export interface Capabilities {
   readonly weightFields: ReadonlySet<string>;
   readonly resultFields: ReadonlySet<string>;
   readonly presets: ReadonlySet<string>;
+  /** Selection for deleteAgent(id), or null when the API has no such mutation. */
+  readonly deleteAgent: string | null;
 }
 
 export async function detectCapabilities(client: GraphqlClient): Promise<Capabilities> {
@@ -42,6 +44,7 @@ export async function detectCapabilities(client: GraphqlClient): Promise<Capabil
     weightFields: new Set(s.inputFields(recallFields.get('weights') ?? null).keys()),
     resultFields: s.outputFields(recallResult),
     presets: s.enumValues(s.inputFields(createAgentInput).get('preset') ?? null),
+    deleteAgent: s.mutation('deleteAgent')?.args?.some((a) => a.name === 'id') ? selectionFor(SchemaInfo.named(s.mutation('deleteAgent')!.type)) : null,
     types: { encode: s.argType(encode, 'input') ?? 'EncodeInput', recall: recallInput ?? 'RecallInput', createAgent: createAgentInput ?? 'CreateAgentInput' },
   };
 }
@@ -85,6 +88,13 @@ export class LimbicApi {
     const input: Record<string, unknown> = { id };
     if (preset) input.preset = preset;
     await withRetry(`createAgent ${id}`, () => this.client.request(`mutation ($input: ${this.caps.types.createAgent}!) { createAgent(input: $input) { id } }`, { input }));
+  }
+
+  /** Removes a benchmark agent and its memories; false when the API cannot. */
+  async deleteAgent(id: string): Promise<boolean> {
+    if (this.caps.deleteAgent === null) return false;
+    await withRetry(`deleteAgent ${id}`, () => this.client.request(`mutation ($id: ID!) { deleteAgent(id: $id) ${this.caps.deleteAgent} }`, { id }));
+    return true;
   }
 
   private encodeInput(agentId: string, t: Turn, fields: ReadonlySet<string>): Record<string, unknown> {

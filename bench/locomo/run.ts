@@ -39,6 +39,7 @@ const HELP = `LoCoMo retrieval benchmark for Limbic
   --parallel-samples N   samples encoded at the same time, each its own agent (default 2)
   --encode-concurrency N encode calls in flight per agent without encodeBatch (default 1 = the protocol's strict order)
   --stopwords on|off     English stop words in the BM25 tokenizer (default on)
+  --keep-agents          keep the benchmark's agents (default: delete them at the end, when the API has deleteAgent)
   --run-id ID            suffix of the agent ids (default: random); agents are locomo-<sample>-<run-id>
   --out DIR              results folder (default <repo>/bench/results)
 `;
@@ -58,6 +59,7 @@ interface Options {
   encodeConcurrency: number;
   stopwords: boolean;
   runId: string;
+  keepAgents: boolean;
   out: string;
 }
 
@@ -78,6 +80,7 @@ function parseOptions(root: string): Options {
       'encode-concurrency': { type: 'string', default: '1' },
       stopwords: { type: 'string', default: 'on' },
       'run-id': { type: 'string' },
+      'keep-agents': { type: 'boolean', default: false },
       out: { type: 'string', default: join(root, 'bench', 'results') },
       help: { type: 'boolean', default: false },
     },
@@ -112,6 +115,7 @@ function parseOptions(root: string): Options {
     encodeConcurrency: int('encode-concurrency', values['encode-concurrency'], 1),
     stopwords: values.stopwords !== 'off',
     runId: values['run-id'] ?? `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(3).toString('hex')}`,
+    keepAgents: values['keep-agents'],
     out: resolve(values.out),
   };
 }
@@ -237,6 +241,20 @@ async function main(): Promise<void> {
       }
     }
     timings.recall = seconds(t);
+    if (!opts.keepAgents) {
+      // Old benchmark agents would weigh on the shared indexes (fulltext statistics, vector index).
+      t = performance.now();
+      const deleted = await Promise.all(
+        dataset.samples.map((s) =>
+          api.deleteAgent(agentOf(s)).catch((err: unknown) => {
+            log(`WARNING could not delete ${agentOf(s)}: ${(err as Error).message}`);
+            return false;
+          }),
+        ),
+      );
+      timings.cleanup = seconds(t);
+      notes.push(deleted.every(Boolean) ? 'The run\'s agents were deleted afterwards (--keep-agents keeps them).' : 'Some of the run\'s agents were kept (no deleteAgent, or it failed).');
+    }
     notes.push(`agents locomo-<sample>-${opts.runId}; turns of one sample encoded in order (${encodeVia}${encodeVia === 'encode' ? `, ${opts.encodeConcurrency} in flight` : `, ${opts.batchSize} per call`}), ${opts.parallelSamples} samples at a time.`);
     notes.push('Recall configurations interleaved per question (the default first), one request at a time; topK 10, now = last session + 1 day.');
   }
