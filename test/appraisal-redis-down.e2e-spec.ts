@@ -84,7 +84,7 @@ describe('appraisal survives Redis going down (real redis-server, stopped and re
   it('a job Redis lost before it ran (restart with no persistence) is re-enqueued by the sweep', async () => {
     await stack.worker?.stop();
     const m = await encode('Queued, then Redis forgot the queue.');
-    const queue = new Queue('appraisal', { connection: { host: '127.0.0.1', port: redis.port } });
+    const queue = new Queue('appraisal', { connection: { host: '127.0.0.1', port: redis.port }, prefix: stack.env.LIMBIC_QUEUE_PREFIX });
     try {
       expect(await queue.getJob(`appraisal-${m.id}`)).toBeDefined(); // enqueued by the API
       await redis.kill();

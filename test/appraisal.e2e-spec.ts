@@ -271,8 +271,8 @@ describe('appraisal (slow path)', () => {
       // Only this file's tenant: the shared database holds other stacks' pending memories too.
       stack.env.LIMBIC_SWEEP_TENANTS = tenantId;
       await stack.startWorker();
-      queue = new Queue('appraisal', { connection: { host: '127.0.0.1', port: redis.port } });
-      events = new QueueEvents('appraisal', { connection: { host: '127.0.0.1', port: redis.port } });
+      queue = new Queue('appraisal', { connection: { host: '127.0.0.1', port: redis.port }, prefix: stack.env.LIMBIC_QUEUE_PREFIX });
+      events = new QueueEvents('appraisal', { connection: { host: '127.0.0.1', port: redis.port }, prefix: stack.env.LIMBIC_QUEUE_PREFIX });
       await events.waitUntilReady();
     });
     afterAll(async () => {
