@@ -307,6 +307,10 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
       for (const [i, [content, occurredAt, affect, tags]] of items.entries()) {
         memoryIds.push(await encode('eve', content, { occurredAt, affect, tags, externalId: `eve-${i}`, importance: 0.4 + i / 10 }));
       }
+      // The slow path revises edge weights and types after encoding: let it finish before
+      // the fixtures below are written, or it may adjust them.
+      const pending = await eventually(() => pendingCount('eve'), (n) => n === 0, 30_000);
+      expect(pending).toBe(0);
       await ensureChain(memoryIds);
       await addEdge('CAUSAL', memoryIds[1]!, memoryIds[3]!, 0.72);
       await addEdge('SEMANTIC', memoryIds[0]!, memoryIds[1]!, 0.41);
