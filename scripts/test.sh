@@ -22,7 +22,9 @@ if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json
 fi
 
 step "embedding model (models/, git-ignored; skipped when present)"
-bash scripts/fetch-model.sh
+# A registry hiccup must not fail the suite: without the model the service (and the tests)
+# fall back to the hash embedder, and the model's own spec says it is skipped.
+bash scripts/fetch-model.sh || echo "WARNING: could not fetch the embedding model; testing with the hash embedder" >&2
 
 step "services"
 for svc in redis neo4j; do
