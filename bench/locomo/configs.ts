@@ -27,6 +27,13 @@ const profile = (name: string, description: string): RecallConfig => ({
         : { input: { profile: name } },
 });
 
+/** Exploration for tuning `balanced`: a fixed weight override (not mood-adapted). */
+const fixed = (name: string, description: string, weights: Record<string, number>): RecallConfig => ({
+  name,
+  description,
+  plan: (caps) => (caps.recallFields.has('weights') ? { input: { weights } } : { unavailable: 'RecallInput has no weights' }),
+});
+
 export const RECALL_CONFIGS: readonly RecallConfig[] = [
   { name: 'default', description: 'Limbic as shipped: no profile, no weights (learned, else routed, else balanced)', plan: () => ({ input: {} }) },
   profile('balanced', 'profile balanced'),
@@ -45,6 +52,14 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
       return { input: { weights } };
     },
   },
+  fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
+  fixed('lex-heavy', 'exploration: weights lexical .45, semantic .35, resonance .10, recency .05, importance .05', {
+    lexical: 0.45,
+    semantic: 0.35,
+    resonance: 0.1,
+    recency: 0.05,
+    importance: 0.05,
+  }),
   {
     name: 'no-spread',
     description: 'ablation: default with spreading activation off (spread.enabled false)',
