@@ -2,23 +2,22 @@ import type { ProfileName, Profiles, QueryType, Weights } from '../types/recall.
 import { weightsFrom } from './weights';
 
 /**
- * `balanced`, first tuning on the LoCoMo dev split (bench/locomo): lexical evidence is the
- * strongest single signal there (BM25 recall@10 .573 vs cosine .476 with MiniLM), so it
- * leads (.42) with semantic (.33); resonance (.10) lets the temporal chain and typed edges
- * bring in neighbouring turns; recency .05, importance .04; state and affect keep small
- * shares (mood .02, affect .02, goals .01, priming .01) that the mood gates can grow.
- * The fixed-weight version of this mix measured recall@10 .598 against BM25's .573.
+ * `balanced` is PROVISIONAL until tuned on the benchmark (DESIGN §4). It leans on semantic
+ * (.45) and lexical (.25) so factual recall stays at least as good as plain vector search;
+ * the remaining .30 is spread thinly so state and salience can break near-ties:
+ * recency .06, importance .05, resonance .05, moodCongruence .04, affectProximity .04,
+ * goalRelevance .03, priming .03.
  */
 const balanced = weightsFrom({
-  lexical: 0.42,
-  semantic: 0.33,
-  resonance: 0.1,
-  recency: 0.05,
-  importance: 0.04,
-  moodCongruence: 0.02,
-  affectProximity: 0.02,
-  goalRelevance: 0.01,
-  priming: 0.01,
+  semantic: 0.45,
+  lexical: 0.25,
+  recency: 0.06,
+  importance: 0.05,
+  resonance: 0.05,
+  moodCongruence: 0.04,
+  affectProximity: 0.04,
+  goalRelevance: 0.03,
+  priming: 0.03,
 });
 
 /** DESIGN §4; missing signals are 0. */
@@ -48,20 +47,18 @@ export function profileWeights(profile: ProfileName): Weights {
 /**
  * Starting weights per query type. chosen, provisional like `balanced`: every type keeps
  * semantic + lexical ≥ 0.6 except `affective`, which is the affective profile.
- *  factual   — exact match matters: lexical .45, semantic .40, importance .05, recency .05,
- *              resonance .05
- *  temporal  — when it happened matters: lexical .30, semantic .30, recency .30,
+ *  factual   — exact match matters: semantic .55, lexical .35, importance .05, recency .05
+ *  temporal  — when it happened matters: semantic .40, lexical .20, recency .30,
  *              frequency .05, importance .05
- *  multi-hop — the answer lies along edges: lexical .30, semantic .30, resonance .25,
+ *  multi-hop — the answer lies along edges: semantic .40, lexical .20, resonance .25,
  *              goalRelevance .05, importance .05, priming .05
- *  (lexical leads or ties semantic since the first LoCoMo tuning, see `balanced`)
  *  open      — balanced
  *  affective — affective
  */
 export const ROUTED_WEIGHTS: Readonly<Record<QueryType, Weights>> = {
-  factual: weightsFrom({ lexical: 0.45, semantic: 0.4, importance: 0.05, recency: 0.05, resonance: 0.05 }),
-  temporal: weightsFrom({ lexical: 0.3, semantic: 0.3, recency: 0.3, frequency: 0.05, importance: 0.05 }),
-  'multi-hop': weightsFrom({ lexical: 0.3, semantic: 0.3, resonance: 0.25, goalRelevance: 0.05, importance: 0.05, priming: 0.05 }),
+  factual: weightsFrom({ semantic: 0.55, lexical: 0.35, importance: 0.05, recency: 0.05 }),
+  temporal: weightsFrom({ semantic: 0.4, lexical: 0.2, recency: 0.3, frequency: 0.05, importance: 0.05 }),
+  'multi-hop': weightsFrom({ semantic: 0.4, lexical: 0.2, resonance: 0.25, goalRelevance: 0.05, importance: 0.05, priming: 0.05 }),
   open: PROFILES.balanced,
   affective: PROFILES.affective,
 };
