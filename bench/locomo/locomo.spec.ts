@@ -17,6 +17,7 @@ describe('LoCoMo protocol', () => {
     expect(cleanEvidence([], ids)).toEqual([]);
   });
 
+  // A synthetic sample in the dataset's shape (invented turns): no benchmark data is copied here.
   it('lays turns out in session order, 30 s apart, with photo captions', () => {
     const { turns, lastSession } = sampleTurns({
       speaker_a: 'A',
