@@ -1,8 +1,5 @@
 /** Recall seeds, spreading activation, recall effects and feedback (the read path). */
 export const READ_PATH_QUERIES = [
-  'memory.count-for-agent',
-  'recall.vector-exact',
-  'recall.vector-index',
   'recall.agent-state',
   'recall.agent-size',
   'recall.seeds-vector-exact',
