@@ -34,8 +34,18 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
         return send(res, 404, { error: 'not found' });
       })();
     });
-    this.server.on('error', (err) => this.log.warn(`health server: ${err.message}`));
-    this.server.listen(this.config.worker.port, this.config.worker.host);
+    // A worker restarted right after a crash may find its port still held by the dying
+    // process for a moment: retry for a few seconds before giving up on the health port.
+    let retries = 20;
+    const server = this.server;
+    server.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE' && retries-- > 0) {
+        setTimeout(() => server.listen(this.config.worker.port, this.config.worker.host), 250).unref();
+        return;
+      }
+      this.log.warn(`health server: ${err.message}`);
+    });
+    server.listen(this.config.worker.port, this.config.worker.host);
   }
 
   async onApplicationShutdown(): Promise<void> {
