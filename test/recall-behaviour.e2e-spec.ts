@@ -1,6 +1,6 @@
 // Behaviour of recall through the API (issue 5): state changes the ranking in the
 // documented direction. Everything is set up through GraphQL, as a user would.
-import { eventually, testDriver } from './support/neo4j';
+import { eventually, memoryFlags, testDriver } from './support/neo4j';
 import { uniqueSuffix } from './support/processes';
 import { startStack, type Stack } from './support/stack';
 import type { Driver } from 'neo4j-driver';
@@ -72,11 +72,15 @@ describe('recall behaviour through the API', () => {
     await client().ok(CREATE_AGENT, { id });
     const notes = [
       ['billing', 'Migrated the billing invoices table to the new database schema.'],
-      ['garden', 'Watered the tomatoes in the garden before the weekend.'],
+      ['garden', 'Watered the tomatoes in the garden.'],
       ['travel', 'Booked train tickets for the conference in Lyon.'],
       ['music', 'Practised the piano piece for the recital.'],
     ];
-    for (const [externalId, content] of notes) await client().ok(ENCODE, { input: { agentId: id, externalId, content } });
+    const ids: string[] = [];
+    for (const [externalId, content] of notes) ids.push((await client().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: id, externalId, content } })).encode.id);
+    // The worker's appraisal rewrites each memory's affect; both recalls must see the settled tags,
+    // or a tag changing between them moves the ranking for reasons that have nothing to do with goals.
+    for (const memoryId of ids) await eventually(() => memoryFlags(driver, memoryId), (m) => m?.pendingAppraisal === false, 30_000);
     const query = { query: 'what did I do this week', topK: 4, profile: 'state', spread: { enabled: false } };
     const before = await recall(id, query);
     await client().ok(SET_GOALS, { id, goals: [{ name: 'finish the billing database migration', priority: 1 }] });
