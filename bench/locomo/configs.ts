@@ -53,13 +53,8 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
     },
   },
   fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
-  fixed('lex-heavy', 'exploration: weights lexical .45, semantic .35, resonance .10, recency .05, importance .05', {
-    lexical: 0.45,
-    semantic: 0.35,
-    resonance: 0.1,
-    recency: 0.05,
-    importance: 0.05,
-  }),
+  fixed('sem-lex-res', 'exploration: weights semantic .4, lexical .4, resonance .2', { semantic: 0.4, lexical: 0.4, resonance: 0.2 }),
+  fixed('sem-lex-res-hi', 'exploration: weights semantic .35, lexical .35, resonance .3', { semantic: 0.35, lexical: 0.35, resonance: 0.3 }),
   {
     name: 'no-spread',
     description: 'ablation: default with spreading activation off (spread.enabled false)',

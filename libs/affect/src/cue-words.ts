@@ -72,3 +72,33 @@ export const STOP_WORDS: readonly string[] = [
   'more', 'most', 'other', 'such', 'only', 'over', 'after', 'before', 'while', 'these',
   'those', 'does', 'done', 'being', 'because', 'here', 'each', 'again', 'once',
 ];
+
+/**
+ * Function words a search query can drop: articles, pronouns, auxiliaries, prepositions,
+ * conjunctions and question words. They match nearly every memory, so with BM25 they only
+ * add noise, and in a fulltext index shared by many agents their document frequency is not
+ * this agent's, so IDF does not discount them reliably. Content words (nouns, verbs,
+ * adjectives, numbers, names) are never in this list.
+ */
+export const FUNCTION_WORDS: readonly string[] = [
+  // articles, determiners, quantifiers
+  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'some', 'any', 'each', 'every', 'all', 'both',
+  'few', 'more', 'most', 'other', 'another', 'such', 'own', 'same', 'no', 'nor', 'not', 'only',
+  // pronouns
+  'i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves', 'you', 'your', 'yours',
+  'yourself', 'yourselves', 'he', 'him', 'his', 'himself', 'she', 'her', 'hers', 'herself', 'it',
+  'its', 'itself', 'they', 'them', 'their', 'theirs', 'themselves', 'one', 'ones',
+  // question words
+  'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how',
+  // auxiliaries and copulas
+  'am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'have', 'has', 'had', 'having', 'do',
+  'does', 'did', 'doing', 'done', 'will', 'would', 'shall', 'should', 'can', 'could', 'may',
+  'might', 'must', "i'm", "it's", "don't", "didn't", "doesn't", "isn't", "wasn't",
+  // prepositions and particles
+  'of', 'at', 'by', 'for', 'with', 'about', 'against', 'between', 'into', 'through', 'during',
+  'before', 'after', 'above', 'below', 'to', 'from', 'up', 'down', 'in', 'out', 'on', 'off', 'over',
+  'under', 'again', 'further', 'once', 'upon', 'onto', 'via', 'per',
+  // conjunctions and adverbs of no content
+  'and', 'or', 'but', 'if', 'then', 'else', 'than', 'so', 'as', 'because', 'while', 'until',
+  'here', 'there', 'too', 'very', 'just', 'also', 'ever', 'even', 's', 't',
+];

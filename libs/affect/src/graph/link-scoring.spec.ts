@@ -1,4 +1,4 @@
-import { linkScore, linkType, marksCause, planLinks, temporalProximity } from './link-scoring';
+import { chainEdgeWeight, linkScore, linkType, marksCause, planLinks, temporalProximity } from './link-scoring';
 
 const H = 3_600_000;
 const calm = { valence: 0, arousal: 0.3, dominance: 0.5 };
@@ -74,5 +74,21 @@ describe('link scoring (DESIGN §5)', () => {
     expect(links).toHaveLength(1);
     expect(links[0]?.type).toBe('TEMPORAL');
     expect(planLinks(subject, [])).toEqual([]);
+  });
+
+  it('chainEdgeWeight: the link score, raised to temporal proximity, never below 0.1', () => {
+    // Thirty seconds apart: 0.5^(1/120) ≈ 0.994240 beats the score 0.5·0.2 + 0.3·0.5 + 0.2·0.994240 ≈ 0.448848.
+    expect(chainEdgeWeight({ cosine: 0.2, affectProximity: 0.5, temporalProximity: 0.5 ** (1 / 120) })).toBeCloseTo(0.5 ** (1 / 120), 9);
+    // A day apart (temporal ≈ 0): the score 0.5·0.8 + 0.3·0.9 = 0.67 wins.
+    expect(chainEdgeWeight({ cosine: 0.8, affectProximity: 0.9, temporalProximity: 0 })).toBeCloseTo(0.67, 9);
+    expect(chainEdgeWeight({ cosine: 0, affectProximity: 0, temporalProximity: 0 })).toBe(0.1);
+  });
+
+  it('planLinks weighs a predecessor minutes away by its closeness in time', () => {
+    const subject = { content: 'and then it worked', affect: calm, occurredAtMs: H };
+    const predecessor = { id: 'p', cosine: 0, affect: calm, occurredAtMs: H - 30_000 };
+    const [edge] = planLinks(subject, [], predecessor);
+    expect(edge?.type).toBe('TEMPORAL');
+    expect(edge?.weight).toBeCloseTo(0.5 ** (1 / 120), 9);
   });
 });

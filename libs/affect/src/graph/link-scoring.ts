@@ -101,7 +101,7 @@ function assess(subject: LinkSubject, candidate: LinkCandidate, causeMarked: boo
  * The resonance edges of a new memory (DESIGN §5): score every candidate (nearest
  * neighbours and the predecessor), keep those with score ≥ 0.3, the best 5 (score desc,
  * id asc), typed by linkType; then make sure there is a TEMPORAL edge to the predecessor
- * (weight = its link score, at least 0.1 so the timeline survives pruning).
+ * (weight: chainEdgeWeight).
  * Duplicate candidate ids count once.
  */
 export function planLinks(subject: LinkSubject, candidates: readonly LinkCandidate[], predecessor?: LinkCandidate): readonly PlannedLink[] {
@@ -114,6 +114,27 @@ export function planLinks(subject: LinkSubject, candidates: readonly LinkCandida
     .sort((x, y) => y.weight - x.weight || compareStrings(x.targetId, y.targetId))
     .slice(0, LINKING.maxLinks);
   if (predecessor === undefined || links.some((l) => l.targetId === predecessor.id && l.type === 'TEMPORAL')) return links;
-  const score = assess(subject, predecessor, causeMarked).weight;
-  return [...links, { targetId: predecessor.id, type: 'TEMPORAL', weight: Math.max(LINKING.predecessorMinWeight, score) }];
+  return [
+    ...links,
+    {
+      targetId: predecessor.id,
+      type: 'TEMPORAL',
+      weight: chainEdgeWeight({
+        cosine: predecessor.cosine,
+        affectProximity: affectProximity(subject.affect, predecessor.affect),
+        temporalProximity: temporalProximity(subject.occurredAtMs, predecessor.occurredAtMs),
+      }),
+    },
+  ];
+}
+
+/**
+ * Weight of the timeline edge between neighbours in time: their link score, raised to their
+ * temporal proximity when that is higher, never below 0.1 so the timeline survives pruning.
+ * chosen: memories minutes apart are one episode — a question and its answer, an event and
+ * what followed — whatever their words; on LoCoMo the turn next to the one a query matches is
+ * often the evidence, and recall reaches it by spreading along this edge.
+ */
+export function chainEdgeWeight(c: LinkComponents): number {
+  return Math.max(LINKING.predecessorMinWeight, linkScore(c), clamp01(c.temporalProximity));
 }

@@ -1,5 +1,5 @@
 import { extractConcepts } from './concepts';
-import { containsPhrase, countCues, tokenize } from './tokens';
+import { containsPhrase, countCues, searchTerms, tokenize } from './tokens';
 
 describe('text helpers', () => {
   it('tokenize lower-cases and keeps inner punctuation of identifiers', () => {
@@ -22,5 +22,13 @@ describe('text helpers', () => {
     expect(extractConcepts('a an the of')).toEqual([]);
     // Equal lengths keep text order.
     expect(extractConcepts('pizza party games')).toEqual(['pizza', 'party', 'games']);
+  });
+
+  it('searchTerms drops function words and repeats, keeps names, numbers and content words', () => {
+    expect(searchTerms('What did Caroline research in 2022?')).toEqual(['caroline', 'research', '2022']);
+    expect(searchTerms('When is Melanie planning on going camping? camping!')).toEqual(['melanie', 'planning', 'going', 'camping']);
+    // Nothing but function words: keep them, or the query could match nothing at all.
+    expect(searchTerms('what did you do')).toEqual(['what', 'did', 'you', 'do']);
+    expect(searchTerms('?!')).toEqual([]);
   });
 });

@@ -1,3 +1,7 @@
+import { FUNCTION_WORDS } from '../cue-words';
+
+const FUNCTION = new Set(FUNCTION_WORDS);
+
 /** Lower-case word tokens (letters, digits, inner - _ . '), in order. */
 export function tokenize(text: string): readonly string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['_.-][\p{L}\p{N}]+)*/gu) ?? [];
@@ -18,4 +22,15 @@ export function countCues(tokens: readonly string[], cues: readonly string[]): n
   let hits = 0;
   for (const cue of cues) if (containsPhrase(tokens, cue)) hits++;
   return hits;
+}
+
+/**
+ * The words of a search query worth matching: distinct tokens without function words, in
+ * order. A query made only of function words ("what did you do?") keeps them all, so it
+ * still matches something.
+ */
+export function searchTerms(text: string): readonly string[] {
+  const tokens = [...new Set(tokenize(text))];
+  const content = tokens.filter((t) => !FUNCTION.has(t));
+  return content.length > 0 ? content : tokens;
 }

@@ -1,4 +1,5 @@
 import {
+  chainEdgeWeight,
   affectProximity,
   affectToArray,
   consolidationStrength,
@@ -8,8 +9,6 @@ import {
   interact,
   initialReviewSchedule,
   lexiconAffect,
-  LINKING,
-  linkScore,
   lerpAffect,
   momentumToArray,
   moveAffect,
@@ -163,7 +162,7 @@ interface Timed {
 /**
  * The agent's memories form one chain of TEMPORAL {chain: true} edges in (occurredAt, id)
  * order. New memories are spliced in: pairs they separate lose their edge; every adjacent
- * pair with a new member gets one (weight: its link score, at least the predecessor floor).
+ * pair with a new member gets one (weight: chainEdgeWeight).
  */
 function rewireChain(
   window: readonly ChainMember[],
@@ -188,12 +187,12 @@ function rewireChain(
     const b = merged[i + 1] as Timed;
     if (!a.isNew && !b.isNew) continue;
     const cosine = cosineTo.get(b.id)?.get(a.id) ?? cosineTo.get(a.id)?.get(b.id) ?? 0;
-    const score = linkScore({
+    const weight = chainEdgeWeight({
       cosine,
       affectProximity: affectProximity(a.affect, b.affect),
       temporalProximity: temporalProximity(a.occurredAt, b.occurredAt),
     });
-    create.push({ from: a.id, to: b.id, type: 'TEMPORAL', weight: Math.max(LINKING.predecessorMinWeight, score), chain: true });
+    create.push({ from: a.id, to: b.id, type: 'TEMPORAL', weight, chain: true });
   }
   return { create, remove };
 }

@@ -1,14 +1,18 @@
 import { MAX_LUCENE_TERMS, toLuceneQuery } from './lucene-query';
 
 describe('toLuceneQuery', () => {
-  it('escapes every special character', () => {
-    expect(toLuceneQuery('a+b -c && d || !e (f) {g} [h] ^i "j" ~k *l ?m :n \\o /p')).toBe(
-      'a\\+b \\-c \\&\\& d \\|\\| \\!e \\(f\\) \\{g\\} \\[h\\] \\^i \\"j\\" \\~k \\*l \\?m \\:n \\\\o \\/p',
-    );
+  it('keeps the content words, lower-case, without punctuation or function words', () => {
+    expect(toLuceneQuery('What did Caroline research?')).toBe('caroline research');
+    expect(toLuceneQuery('a+b (c) {d} [e] ^f "g" ~h *i ?j :k \\l /m')).toBe('b c d e f g h j k l m');
+  });
+
+  it('escapes what survives inside a token', () => {
+    expect(toLuceneQuery('deploy prod-eu')).toBe('deploy prod\\-eu');
   });
 
   it('keeps operators from acting as operators', () => {
-    expect(toLuceneQuery('cats AND dogs NOT birds OR fish TO')).toBe('cats and dogs not birds or fish to');
+    expect(toLuceneQuery('cats AND dogs NOT birds OR fish TO')).toBe('cats dogs birds fish');
+    expect(toLuceneQuery('AND OR')).toBe('and or');
   });
 
   it('returns null when nothing searchable is left', () => {
