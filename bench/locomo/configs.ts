@@ -53,7 +53,11 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
     },
   },
   fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
-  fixed('sem-lex-res', 'exploration: weights semantic .4, lexical .4, resonance .2', { semantic: 0.4, lexical: 0.4, resonance: 0.2 }),
+  {
+    name: 'hops-2',
+    description: 'exploration: default with spreading fixed at two hops (energy otherwise picks 1–3)',
+    plan: (caps) => (caps.spreadFields.has('hops') ? { input: { spread: { hops: 2 } } } : { unavailable: 'RecallInput has no spread.hops' }),
+  },
   fixed('sem-lex-res-hi', 'exploration: weights semantic .35, lexical .35, resonance .3', { semantic: 0.35, lexical: 0.35, resonance: 0.3 }),
   {
     name: 'no-spread',

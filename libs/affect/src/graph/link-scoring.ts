@@ -41,8 +41,12 @@ export interface LinkTypeInput extends LinkComponents {
 /**
  * Edge type at encoding (DESIGN §5), first that applies:
  *  CONTRASTIVE — close in time (temporal proximity > 0.7) and valence differs by > 1;
- *  CAUSAL      — the candidate is older and either close in time (> 0.7) and similar
- *                (cosine > 0.6), or the new text marks a cause;
+ *  CAUSAL      — the candidate is older, close in time (> 0.7), and either similar
+ *                (cosine > 0.6) or the new text marks a cause. DESIGN's sentence can be
+ *                read with the text marker standing alone; it cannot stand alone in
+ *                practice: "so" and "since" are in a third of conversational turns, and a
+ *                cue in today's text says nothing about a similar memory from last month
+ *                (on LoCoMo that reading made CAUSAL the most common edge type);
  *  otherwise the largest weighted component of the link score: SEMANTIC (0.5·cosine),
  *  EMOTIONAL (0.3·affect proximity), TEMPORAL (0.2·temporal proximity); ties in that order.
  * Weighted, not raw: raw affect proximity is high for most pairs and would swamp the rest.
@@ -50,7 +54,7 @@ export interface LinkTypeInput extends LinkComponents {
 export function linkType(x: LinkTypeInput): EdgeType {
   const close = x.temporalProximity > LINKING.closeInTime;
   if (close && x.valenceGap > LINKING.contrastiveValenceGap) return 'CONTRASTIVE';
-  if (x.candidateIsOlder && ((close && x.cosine > LINKING.similar) || x.textMarksCause)) return 'CAUSAL';
+  if (x.candidateIsOlder && close && (x.cosine > LINKING.similar || x.textMarksCause)) return 'CAUSAL';
   const semantic = LINKING.cosineShare * clamp01(x.cosine);
   const emotional = LINKING.affectShare * clamp01(x.affectProximity);
   const temporal = LINKING.temporalShare * clamp01(x.temporalProximity);

@@ -112,9 +112,9 @@ describe('two passes', () => {
   });
 
   it('recallInMemory runs both passes over an in-memory graph', () => {
-    const graph = { nodes: ['a', 'b', 'c', 'x'], edges: [{ a: 'a', b: 'x', type: 'SEMANTIC' as const, weight: 1 }] };
+    const graph = { nodes: ['a', 'b', 'c', 'x'], edges: [{ a: 'a', b: 'x', type: 'TEMPORAL' as const, weight: 1 }] };
     const out = recallInMemory({ pool, others: [outside], context, weights, graph, seeds: 1, topK: 5 });
-    // x gets resonance 0.45 (seed a) → 0.05 + 0.225 = 0.275.
+    // x gets resonance 0.45 (seed a, TEMPORAL factor 1) → 0.05 + 0.225 = 0.275.
     expect(out.find((r) => r.id === 'x')?.score).toBeCloseTo(0.275, 12);
     expect(recallInMemory({ pool, context, weights, energy: 1 }).map((r) => r.id)).toEqual(['a', 'b', 'c']);
   });

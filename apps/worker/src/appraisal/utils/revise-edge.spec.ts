@@ -51,8 +51,12 @@ describe('reviseEdge', () => {
 
   it('reads the cause marker off the later memory, as at encoding', () => {
     const earlier = end(0.1, T0, 'the build broke');
-    const memory = { before: end(0.1, T0 + 3 * 3_600_000, 'we rolled back because the build broke'), after: end(0.15, T0 + 3 * 3_600_000, 'we rolled back because the build broke') };
+    // Ten minutes later (temporal proximity 0.5^(1/6) ≈ 0.89 > 0.7, close in time).
+    const memory = { before: end(0.1, T0 + 10 * MIN, 'we rolled back because the build broke'), after: end(0.15, T0 + 10 * MIN, 'we rolled back because the build broke') };
     // From EMOTIONAL the type is free to change: the later text marks a cause → CAUSAL.
     expect(reviseEdge({ type: 'EMOTIONAL', weight: 0.4, cosine: 0.3 }, memory, earlier)?.type).toBe('CAUSAL');
+    // Three hours later the marker no longer makes the earlier memory its cause.
+    const later = { before: end(0.1, T0 + 180 * MIN, 'we rolled back because the build broke'), after: end(0.15, T0 + 180 * MIN, 'we rolled back because the build broke') };
+    expect(reviseEdge({ type: 'EMOTIONAL', weight: 0.4, cosine: 0.3 }, later, earlier)?.type).not.toBe('CAUSAL');
   });
 });
