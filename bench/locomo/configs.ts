@@ -53,12 +53,8 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
     },
   },
   fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
-  {
-    name: 'hops-2',
-    description: 'exploration: default with spreading fixed at two hops (energy otherwise picks 1–3)',
-    plan: (caps) => (caps.spreadFields.has('hops') ? { input: { spread: { hops: 2 } } } : { unavailable: 'RecallInput has no spread.hops' }),
-  },
-  fixed('sem-lex-res-hi', 'exploration: weights semantic .35, lexical .35, resonance .3', { semantic: 0.35, lexical: 0.35, resonance: 0.3 }),
+  fixed('res-35', 'exploration: weights semantic .325, lexical .325, resonance .35', { semantic: 0.325, lexical: 0.325, resonance: 0.35 }),
+  fixed('res-45', 'exploration: weights semantic .275, lexical .275, resonance .45', { semantic: 0.275, lexical: 0.275, resonance: 0.45 }),
   {
     name: 'no-spread',
     description: 'ablation: default with spreading activation off (spread.enabled false)',

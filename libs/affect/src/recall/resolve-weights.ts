@@ -18,6 +18,9 @@ export interface WeightRequest {
   readonly adaptToMood?: boolean;
 }
 
+/** Query types that ask for a fact rather than an impression. */
+const FACT_SEEKING: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
+
 export type WeightSource = 'override' | 'profile' | 'learned' | 'routed' | 'default';
 
 export interface ResolvedWeights {
@@ -28,7 +31,8 @@ export interface ResolvedWeights {
 /**
  * The weights of one recall. Starting weights, first that applies: override (final, not
  * adapted) → profile → the agent's learned weights → routed by query type → balanced.
- * Then mood adaptation, except for overrides and the single-signal baseline profiles.
+ * Then mood adaptation, except for overrides, the single-signal baseline profiles, and
+ * factual, temporal and multi-hop queries when no profile was named.
  */
 export function resolveWeights(request: WeightRequest): ResolvedWeights {
   if (request.override !== undefined) {
@@ -43,6 +47,11 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
           ? [ROUTED_WEIGHTS[request.queryType], 'routed']
           : [PROFILES.balanced, 'default'];
   const baseline = request.profile !== undefined && isBaselineProfile(request.profile);
-  const adapt = (request.adaptToMood ?? true) && !baseline;
+  // Mood colours open and affective recall, as in people; a question after a fact is
+  // answered by the fact. Unless the caller named a profile, fact-seeking queries keep their
+  // weights: on LoCoMo an aroused agent's gates moved .07 of semantic weight to momentum
+  // alignment and cost factual recall, which affect and state must never do (issue 7).
+  const factSeeking = request.profile === undefined && request.queryType !== undefined && FACT_SEEKING.has(request.queryType);
+  const adapt = (request.adaptToMood ?? true) && !baseline && !factSeeking;
   return { weights: adapt ? adaptWeightsToMood(start, request.mood) : start, source };
 }

@@ -159,6 +159,16 @@ describe('resolveWeights', () => {
     expect(resolveWeights({ mood: calm, adaptToMood: false }).weights).toBe(PROFILES.balanced);
   });
 
+  it('fact-seeking queries are not mood-adapted unless a profile is named', () => {
+    const aroused = { valence: 0.8, arousal: 0.85, dominance: 0.5 };
+    for (const queryType of ['factual', 'temporal', 'multi-hop'] as const) {
+      expect(resolveWeights({ mood: aroused, queryType }).weights).toBe(ROUTED_WEIGHTS[queryType]);
+      expect(resolveWeights({ mood: aroused, queryType, profile: 'balanced' }).weights).toEqual(adaptWeightsToMood(PROFILES.balanced, aroused));
+    }
+    expect(resolveWeights({ mood: aroused, queryType: 'open' }).weights).toEqual(adaptWeightsToMood(ROUTED_WEIGHTS.open, aroused));
+    expect(resolveWeights({ mood: aroused, queryType: 'affective' }).weights.momentumAlignment).toBeGreaterThan(0);
+  });
+
   it('baseline profiles are never adapted', () => {
     const dark = { valence: -1, arousal: 1, dominance: 0 };
     expect(resolveWeights({ mood: dark, profile: 'semantic' }).weights).toBe(PROFILES.semantic);
