@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
+import { decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
@@ -88,10 +88,10 @@ export class EncodeService {
       // taken first and the rest read under it, in one round trip instead of four. The
       // window spans every item; one replayed from an idempotency key only widens it, which
       // the chain planner tolerates (old neighbours with nothing new between stay linked).
-      const [agent, stored, count, chainWindow] = await Promise.all([
+      const [agent, stored, small, chainWindow] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
-        tx.countMemories(),
+        tx.smallAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
@@ -110,17 +110,18 @@ export class EncodeService {
 
       let created: MemoryRecord[] = [];
       if (fresh.length > 0) {
-        const exact = count * fresh.length <= EXACT_NEIGHBOUR_BUDGET;
-        // The neighbour lookup is the longest wait of a batch (one HNSW search per item);
-        // the database-free part of the plan is computed meanwhile.
-        const [neighbours, batch] = await Promise.all([
-          tx.neighbours(
-            fresh.map((p) => ({ key: p.key, embedding: p.embedding })),
-            NEIGHBOURS,
-            exact,
-          ),
-          afterPendingIo(() => prepareBatch(fresh)),
-        ]);
+        // Past the budget (or when replayed keys shrank the batch back under it, which the
+        // pipelined guess could not know) the neighbours still have to be fetched. The index
+        // lookup is the longest wait of a batch (one HNSW search per item), so the
+        // database-free part of the plan is computed meanwhile.
+        const lookup = async (): Promise<ReadonlyMap<string, readonly LinkNeighbour[]>> => {
+          if (small.neighbours) return small.neighbours;
+          if (small.stored * fresh.length <= EXACT_NEIGHBOUR_BUDGET) {
+            return (await tx.smallAgentNeighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours ?? new Map();
+          }
+          return tx.neighboursFromIndex(fresh.map(lookupKey), NEIGHBOURS);
+        };
+        const [neighbours, batch] = await Promise.all([lookup(), afterPendingIo(() => prepareBatch(fresh))]);
         const plan = planEncoding({
           batch,
           state: decodeAgentState(agent),
@@ -167,6 +168,10 @@ function afterPendingIo<T>(work: () => T): Promise<T> {
       }
     }),
   );
+}
+
+function lookupKey(p: PreparedItem): { key: string; embedding: readonly number[] } {
+  return { key: p.key, embedding: p.embedding };
 }
 
 function unique(values: readonly (string | null)[]): string[] {
