@@ -59,8 +59,7 @@ export class EncodeService {
 
   /**
    * Fast path: embed, then one transaction under the agent's lock (which also rejects an
-   * unknown agent): idempotency check,
-   * neighbours, planning (pure), writes. Appraisal jobs are enqueued after commit; if Redis
+   * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are enqueued after commit; if Redis
    * is down the memories stay `pendingAppraisal` and the worker's sweep picks them up.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
