@@ -1,10 +1,22 @@
-// The k most similar existing memories of the agent for each new item, by exact scan:
-// used while the agent is small, where the shared index could be starved by others.
-UNWIND $items AS item
-MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
-WHERE m.occurredAt IS NOT NULL AND m.archived = false
-WITH item, m, vector.similarity.cosine(m.embedding, item.embedding) AS score
-ORDER BY score DESC, m.id
-WITH item, collect({id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
-                    occurredAt: m.occurredAt.epochMillis})[0..toInteger($k)] AS neighbours
-RETURN item.key AS key, neighbours
+// The agent's memory count and, while the agent is small (count × items ≤ $budget), the k
+// most similar existing memories of each new item by exact scan: the shared index could be
+// starved by other agents there. The guard lets the caller send this before it knows the
+// count (one round trip fewer for a single encode); past the budget it returns one row with
+// no key, and the caller asks the index instead.
+CALL {
+  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+  WHERE m.occurredAt IS NOT NULL
+  RETURN count(m) AS stored
+}
+OPTIONAL CALL (stored) {
+  WITH stored WHERE stored * size($items) <= toInteger($budget)
+  UNWIND $items AS item
+  OPTIONAL MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+  WHERE m.occurredAt IS NOT NULL AND m.archived = false
+  WITH item, m, vector.similarity.cosine(m.embedding, item.embedding) AS score
+  ORDER BY score DESC, m.id
+  WITH item, collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal,
+                    dominance: m.dominance, occurredAt: m.occurredAt.epochMillis} END)[0..toInteger($k)] AS neighbours
+  RETURN item.key AS key, neighbours
+}
+RETURN stored, key, neighbours

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { QUEUE_SETTINGS } from './queue-settings';
@@ -30,6 +30,22 @@ export class JobProducer implements OnApplicationShutdown {
     return this.add(QUEUE.appraisal, 'appraise', { v: 1, ...payload }, jobId.appraisal(payload.memoryId));
   }
 
+  /**
+   * Many appraisals in one Redis round trip (a 500-item encodeBatch spent ≈ 0.3 s adding
+   * them one by one). Same job ids as enqueueAppraisal, so duplicates are still dropped.
+   */
+  async enqueueAppraisals(payloads: readonly Omit<AppraisalJobV1, 'v'>[]): Promise<boolean> {
+    if (payloads.length === 0) return true;
+    const queue = QUEUE.appraisal;
+    try {
+      await this.queue(queue).addBulk(payloads.map((p) => ({ name: 'appraise', data: { v: 1, ...p }, opts: this.options(queue, jobId.appraisal(p.memoryId)) })));
+      return true;
+    } catch (err) {
+      this.log.warn(`could not enqueue ${payloads.length} ${queue} jobs: ${(err as Error).message}; the sweep will retry`);
+      return false;
+    }
+  }
+
   /** Best effort: a lost effects job loses access statistics and learning, never a memory. */
   async enqueueRecallEffects(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<boolean> {
     return this.add(QUEUE.recallEffects, 'recall-effects', { v: 1, ...payload }, jobId.recallEffects(payload.recallId));
@@ -44,20 +60,24 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   private async add(queue: QueueName, name: string, data: object, id: string): Promise<boolean> {
-    const settings = QUEUE_SETTINGS[queue];
     try {
-      await this.queue(queue).add(name, data, {
-        jobId: id,
-        attempts: settings.attempts,
-        backoff: { type: 'exponential', delay: settings.backoffMs },
-        removeOnComplete: { age: settings.keepCompletedSeconds },
-        removeOnFail: { age: settings.keepFailedSeconds },
-      });
+      await this.queue(queue).add(name, data, this.options(queue, id));
       return true;
     } catch (err) {
       this.log.warn(`could not enqueue ${queue} ${id}: ${(err as Error).message}; the sweep will retry`);
       return false;
     }
+  }
+
+  private options(queue: QueueName, id: string): JobsOptions {
+    const settings = QUEUE_SETTINGS[queue];
+    return {
+      jobId: id,
+      attempts: settings.attempts,
+      backoff: { type: 'exponential', delay: settings.backoffMs },
+      removeOnComplete: { age: settings.keepCompletedSeconds },
+      removeOnFail: { age: settings.keepFailedSeconds },
+    };
   }
 
   private queue(name: QueueName): Queue {

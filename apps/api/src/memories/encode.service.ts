@@ -3,13 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { AgentRepository, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
+import { decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 import { validateEncode, type ValidEncode } from './encode-input.validator';
-import { planEncoding, type PreparedItem } from './encoding/encode-plan';
+import { planEncoding, prepareBatch, type PreparedItem } from './encoding/encode-plan';
 
 /** Existing memories considered as link candidates for each new one (DESIGN §5 keeps ≤ 5). */
 const NEIGHBOURS = 10;
@@ -31,7 +31,6 @@ export class EncodeService {
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly db: Neo4jExecutor,
-    private readonly agents: AgentRepository,
     private readonly jobs: JobProducer,
   ) {}
 
@@ -59,12 +58,13 @@ export class EncodeService {
   }
 
   /**
-   * Fast path: embed, then one transaction under the agent's lock: idempotency check,
-   * neighbours, planning (pure), writes. Appraisal jobs are enqueued after commit; if Redis
+   * Fast path: embed, then one transaction under the agent's lock (which also rejects an
+   * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are enqueued after commit; if Redis
    * is down the memories stay `pendingAppraisal` and the worker's sweep picks them up.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
-    if (!(await this.agents.get(tenantId, agentId))) throw badInput('agentId', `unknown agent ${agentId}`);
+    // No separate existence check before embedding: the lock below finds an unknown agent,
+    // and a read transaction of its own cost every encode a round trip (≈ 3 ms of ≈ 30).
     const embeddings = await this.embedder.embed(valid.map((v) => v.content));
     const prepared: PreparedItem[] = valid.map((v, i) => ({
       key: String(i),
@@ -78,15 +78,27 @@ export class EncodeService {
       tags: v.tags,
     }));
 
+    const times = prepared.map((p) => p.occurredAt);
     const outcomes = await this.db.writeTx('encode', async (runner) => {
-      const agent = await lockAgent(runner, tenantId, agentId);
-      if (!agent) throw badInput('agentId', `unknown agent ${agentId}`);
       const tx = new EncodeTx(runner, tenantId, agentId);
       const now = Date.now();
+      // Queries that do not depend on each other's answers are sent together: the driver
+      // pipelines them in this transaction and Neo4j runs them in order, so the lock is
+      // taken first and the rest read under it, in one round trip instead of four. The
+      // window spans every item; one replayed from an idempotency key only widens it, which
+      // the chain planner tolerates (old neighbours with nothing new between stay linked).
+      const [agent, stored, small, chainWindow] = await Promise.all([
+        lockAgent(runner, tenantId, agentId),
+        tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
+        tx.smallAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
+        tx.chainWindow(Math.min(...times), Math.max(...times)),
+      ]);
+      // Thrown inside the transaction it would surface as a database error; said outside.
+      if (!agent) return null;
 
       // Idempotency: stored keys return the stored memory; a key repeated in the batch
       // resolves to its first occurrence.
-      const existing = new Map((await tx.existingByExternalId(unique(prepared.map((p) => p.externalId)))).map((m) => [m.externalId, m]));
+      const existing = new Map(stored.map((m) => [m.externalId, m]));
       const firstByKey = new Map<string, PreparedItem>();
       const fresh = prepared.filter((p) => {
         if (p.externalId === null) return true;
@@ -97,22 +109,33 @@ export class EncodeService {
 
       let created: MemoryRecord[] = [];
       if (fresh.length > 0) {
-        const exact = (await tx.countMemories()) * fresh.length <= EXACT_NEIGHBOUR_BUDGET;
-        const neighbours = await tx.neighbours(fresh.map((p) => ({ key: p.key, embedding: p.embedding })), NEIGHBOURS, exact);
-        const times = fresh.map((p) => p.occurredAt);
-        const chainWindow = await tx.chainWindow(Math.min(...times), Math.max(...times));
+        // Past the budget (or when replayed keys shrank the batch back under it, which the
+        // pipelined guess could not know) the neighbours still have to be fetched. The index
+        // lookup is the longest wait of a batch (one HNSW search per item), so the
+        // database-free part of the plan is computed meanwhile.
+        const lookup = async (): Promise<ReadonlyMap<string, readonly LinkNeighbour[]>> => {
+          if (small.neighbours) return small.neighbours;
+          if (small.stored * fresh.length <= EXACT_NEIGHBOUR_BUDGET) {
+            return (await tx.smallAgentNeighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours ?? new Map();
+          }
+          return tx.neighboursFromIndex(fresh.map(lookupKey), NEIGHBOURS);
+        };
+        const [neighbours, batch] = await Promise.all([lookup(), afterPendingIo(() => prepareBatch(fresh))]);
         const plan = planEncoding({
-          items: fresh,
+          batch,
           state: decodeAgentState(agent),
           moodInertia: presetOf(agent.preset).moodInertia,
           neighbours,
           chainWindow,
           now,
         });
-        created = await tx.createMemories(plan.memories, now);
-        await tx.unchain(plan.unchain);
-        await tx.link(plan.links, now);
-        await saveAgentState(runner, tenantId, agentId, plan.state);
+        // Writes pipelined like the reads above; they run in this order.
+        [created] = await Promise.all([
+          tx.createMemories(plan.memories, now),
+          tx.unchain(plan.unchain),
+          tx.link(plan.links, now),
+          saveAgentState(runner, tenantId, agentId, plan.state),
+        ]);
       }
       const byId = new Map(created.map((m) => [m.id, m]));
       return prepared.map((p): EncodeOutcome => {
@@ -124,11 +147,30 @@ export class EncodeService {
       });
     });
 
-    for (const o of outcomes) {
-      if (o.created) await this.jobs.enqueueAppraisal({ tenantId, agentId, memoryId: o.memory.id });
-    }
+    if (outcomes === null) throw badInput('agentId', `unknown agent ${agentId}`);
+    await this.jobs.enqueueAppraisals(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
     return outcomes;
   }
+}
+
+/**
+ * Runs CPU-bound work after the event loop has had one turn, so that queries just handed to
+ * the driver reach the socket first and the database works while this thread computes.
+ */
+function afterPendingIo<T>(work: () => T): Promise<T> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(work());
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }),
+  );
+}
+
+function lookupKey(p: PreparedItem): { key: string; embedding: readonly number[] } {
+  return { key: p.key, embedding: p.embedding };
 }
 
 function unique(values: readonly (string | null)[]): string[] {

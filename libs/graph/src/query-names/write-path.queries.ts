@@ -9,7 +9,6 @@ export const WRITE_PATH_QUERIES = [
   'agent.goals',
   'agent.primed',
   'encode.existing-external',
-  'encode.count-memories',
   'encode.neighbours-exact',
   'encode.neighbours-index',
   'encode.chain-window',

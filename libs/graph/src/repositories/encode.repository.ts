@@ -72,38 +72,34 @@ export class EncodeTx {
     return rows.map((r) => parseMemory(r.memory));
   }
 
-  async countMemories(): Promise<number> {
-    const rows = await this.tx.run<{ count: number }>('encode.count-memories', this.scope);
-    return rows[0]?.count ?? 0;
-  }
-
-  /** The k nearest existing memories of each item (keyed by `key`). */
-  async neighbours(
+  /**
+   * The agent's memory count and, when count × items ≤ budget, each item's k nearest by exact
+   * scan (null past the budget: ask neighboursFromIndex). One query so that it can be sent
+   * with the lock, before the count is known.
+   */
+  async smallAgentNeighbours(
     items: readonly { key: string; embedding: readonly number[] }[],
     k: number,
-    exact: boolean,
-  ): Promise<Map<string, LinkNeighbour[]>> {
+    budget: number,
+  ): Promise<{ stored: number; neighbours: Map<string, LinkNeighbour[]> | null }> {
+    const rows = await this.tx.run<{ stored: unknown; key: string | null; neighbours: unknown[] | null }>('encode.neighbours-exact', {
+      ...this.scope,
+      items,
+      k,
+      budget,
+    });
+    const stored = num(rows[0]?.stored);
+    if (rows.every((r) => r.key === null)) return { stored, neighbours: items.length === 0 ? new Map() : null };
+    return { stored, neighbours: new Map(rows.map((r) => [String(r.key), (r.neighbours ?? []).map(parseNeighbour)])) };
+  }
+
+  /** The k nearest existing memories of each item (keyed by `key`) from the vector index. */
+  async neighboursFromIndex(items: readonly { key: string; embedding: readonly number[] }[], k: number): Promise<Map<string, LinkNeighbour[]>> {
     // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
-    // cheap; a small agent lost in a large index falls back to the exact path (see budget).
+    // cheap; a small agent lost in a large index takes the exact path (see the budget).
     const params = { ...this.scope, items, k, fetch: Math.max(40, k * 4) };
-    const rows = await this.tx.run<{ key: string; neighbours: unknown[] }>(exact ? 'encode.neighbours-exact' : 'encode.neighbours-index', params);
-    return new Map(
-      rows.map((r) => [
-        r.key,
-        r.neighbours.map((raw) => {
-          const n = toPlain(raw) as Record<string, unknown>;
-          return {
-            id: String(n.id),
-            // The index and vector.similarity.cosine both report (1 + cos) / 2.
-            cosine: 2 * num(n.score) - 1,
-            valence: num(n.valence),
-            arousal: num(n.arousal),
-            dominance: num(n.dominance, 0.5),
-            occurredAt: num(n.occurredAt),
-          };
-        }),
-      ]),
-    );
+    const rows = await this.tx.run<{ key: string; neighbours: unknown[] }>('encode.neighbours-index', params);
+    return new Map(rows.map((r) => [r.key, r.neighbours.map(parseNeighbour)]));
   }
 
   async chainWindow(from: number, to: number): Promise<ChainMember[]> {
@@ -130,4 +126,17 @@ export class EncodeTx {
   async unchain(pairs: readonly { from: string; to: string }[]): Promise<void> {
     if (pairs.length > 0) await this.tx.run('encode.unchain', { ...this.scope, pairs });
   }
+}
+
+function parseNeighbour(raw: unknown): LinkNeighbour {
+  const n = toPlain(raw) as Record<string, unknown>;
+  return {
+    id: String(n.id),
+    // The index and vector.similarity.cosine both report (1 + cos) / 2.
+    cosine: 2 * num(n.score) - 1,
+    valence: num(n.valence),
+    arousal: num(n.arousal),
+    dominance: num(n.dominance, 0.5),
+    occurredAt: num(n.occurredAt),
+  };
 }

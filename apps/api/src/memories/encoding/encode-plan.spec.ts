@@ -1,0 +1,82 @@
+import { initialAgentState, LINKING } from '@limbic/affect';
+import { planEncoding, prepareBatch, type PreparedItem } from './encode-plan';
+
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+const DIM = 16;
+
+/** Deterministic unit vectors: a shared direction per topic plus a per-item wobble. */
+function vector(topic: number, item: number): number[] {
+  const v = Array.from({ length: DIM }, (_, d) => (d === topic % DIM ? 1 : 0) + 0.3 * Math.sin(item * 7.1 + d * 1.3));
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+function items(n: number): PreparedItem[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: String(i),
+    id: `m-${String(i).padStart(3, '0')}`,
+    externalId: null,
+    content: i % 4 === 0 ? `The deploy failed because the database was down (${i})` : `A quiet note about topic ${i % 3}`,
+    embedding: vector(i % 3, i),
+    // Shuffled times: the planner must order by time, not by input position.
+    occurredAt: NOW - ((i * 37) % n) * 60_000,
+    affect: null,
+    importance: null,
+    tags: i % 5 === 0 ? ['ops'] : [],
+  }));
+}
+
+function dot(a: readonly number[], b: readonly number[]): number {
+  return a.reduce((sum, x, d) => sum + x * (b[d] ?? 0), 0);
+}
+
+describe('prepareBatch', () => {
+  it('orders items by time and finds the most similar earlier ones, as a brute-force scan does', () => {
+    const batch = prepareBatch(items(40));
+    const times = batch.items.map((p) => p.item.occurredAt);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    batch.items.forEach((p, i) => {
+      const expected = batch.items
+        .slice(0, i)
+        .map((e) => ({ id: e.item.id, cosine: dot(p.item.embedding, e.item.embedding) }))
+        .sort((a, b) => b.cosine - a.cosine)
+        .slice(0, 10);
+      expect(p.nearestEarlier.map((n) => n.id)).toEqual(expected.map((e) => e.id));
+      p.nearestEarlier.forEach((n, k) => expect(n.cosine).toBeCloseTo(expected[k]?.cosine ?? NaN, 12));
+    });
+  });
+
+  it('keeps explicit tags among the concepts', () => {
+    const batch = prepareBatch(items(10));
+    for (const p of batch.items) for (const tag of p.item.tags) expect(p.concepts).toContain(tag);
+  });
+});
+
+describe('planEncoding', () => {
+  const plan = () =>
+    planEncoding({ batch: prepareBatch(items(30)), state: initialAgentState(NOW), moodInertia: 0.5, neighbours: new Map(), chainWindow: [], now: NOW });
+
+  it('links each memory to at most five others plus its temporal predecessor, never to later ones', () => {
+    const p = plan();
+    const order = new Map(p.memories.map((m, i) => [m.id, i]));
+    for (const m of p.memories) {
+      const incoming = p.links.filter((l) => l.to === m.id && !l.chain);
+      expect(incoming.length).toBeLessThanOrEqual(LINKING.maxLinks);
+      for (const l of incoming) expect(order.get(l.from)).toBeLessThan(order.get(m.id) ?? -1);
+    }
+  });
+
+  it('chains the batch into one temporal line in time order', () => {
+    const p = plan();
+    const chain = p.links.filter((l) => l.chain);
+    expect(chain).toHaveLength(p.memories.length - 1);
+    chain.forEach((l, i) => {
+      expect(l.type).toBe('TEMPORAL');
+      expect([l.from, l.to]).toEqual([p.memories[i]?.id, p.memories[i + 1]?.id]);
+    });
+  });
+
+  it('is deterministic for the same input', () => {
+    expect(plan()).toEqual(plan());
+  });
+});
