@@ -53,8 +53,7 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
     },
   },
   fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
-  fixed('res-35', 'exploration: weights semantic .325, lexical .325, resonance .35', { semantic: 0.325, lexical: 0.325, resonance: 0.35 }),
-  fixed('res-45', 'exploration: weights semantic .275, lexical .275, resonance .45', { semantic: 0.275, lexical: 0.275, resonance: 0.45 }),
+  fixed('res-50', 'exploration: weights semantic .25, lexical .25, resonance .5', { semantic: 0.25, lexical: 0.25, resonance: 0.5 }),
   {
     name: 'no-spread',
     description: 'ablation: default with spreading activation off (spread.enabled false)',
