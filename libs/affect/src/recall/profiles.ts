@@ -3,19 +3,19 @@ import { weightsFrom } from './weights';
 
 /**
  * `balanced`, tuned on the LoCoMo dev split (bench/locomo/README.md §4; never on its held-out
- * conversations): meaning and words weigh the same (.26 each: with function words dropped,
+ * conversations): meaning and words weigh the same (.23 each: with function words dropped,
  * BM25 alone beats cosine with a MiniLM-class model, and together they beat both); resonance
- * .40 carries spreading activation, chiefly along the timeline, to the memories around what
- * the query found (raising it from .24 to .40 bought +0.02 recall@10); the remaining .08
+ * .46 carries spreading activation, chiefly along the timeline, to the memories around what
+ * the query found (raising it from .24 to .46 bought +0.025 recall@10); the remaining .08
  * lets salience and state break near-ties without costing factual recall: recency .02,
  * importance .02, moodCongruence .01, affectProximity .01, goalRelevance .01, priming .01.
  * Affect and state weigh more where they should: the affective route, the affective, state
  * and salience profiles, and mood adaptation of open and affective queries.
  */
 const balanced = weightsFrom({
-  semantic: 0.26,
-  lexical: 0.26,
-  resonance: 0.4,
+  semantic: 0.23,
+  lexical: 0.23,
+  resonance: 0.46,
   recency: 0.02,
   importance: 0.02,
   moodCongruence: 0.01,
@@ -55,7 +55,7 @@ export function profileWeights(profile: ProfileName): Weights {
  * feel" questions to the `affective` profile, which has no lexical weight, cost 0.44 recall@10
  * on them. So routing keeps `balanced` and only leans an affective query toward affect:
  *  affective — balanced with moodCongruence .08, affectProximity .08 and emotionalIntensity
- *              .03 (from semantic and lexical, .045 each, and resonance .08)
+ *              .03 (from semantic and lexical, .03 each, and resonance .11)
  * The classifier still reports the type (RecallResult.queryType), and per-agent learned
  * weights take over from routing once feedback arrives.
  */
@@ -64,5 +64,5 @@ export const ROUTED_WEIGHTS: Readonly<Record<QueryType, Weights>> = {
   temporal: PROFILES.balanced,
   'multi-hop': PROFILES.balanced,
   open: PROFILES.balanced,
-  affective: { ...PROFILES.balanced, semantic: 0.215, lexical: 0.215, resonance: 0.32, moodCongruence: 0.08, affectProximity: 0.08, emotionalIntensity: 0.03 },
+  affective: { ...PROFILES.balanced, semantic: 0.2, lexical: 0.2, resonance: 0.35, moodCongruence: 0.08, affectProximity: 0.08, emotionalIntensity: 0.03 },
 };

@@ -30,7 +30,7 @@ describe('profiles', () => {
     expect(PROFILES.state.goalRelevance).toBe(0.2);
     expect(PROFILES.semantic.semantic).toBe(1);
     expect(PROFILES.lexical.lexical).toBe(1);
-    expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.52, 12);
+    expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.46, 12);
   });
 });
 
@@ -106,10 +106,10 @@ describe('mood-adaptive weights', () => {
 
 describe('feedback learning', () => {
   it('hand-computed: w_i += 0.05 · 1 · f_i, renormalised', () => {
-    // Only semantic = 1: semantic .26 + .05 = .31, total 1.05 → .31/1.05; lexical .26/1.05.
+    // Only semantic = 1: semantic .23 + .05 = .28, total 1.05 → .28/1.05; lexical .23/1.05.
     const w = applyFeedback(PROFILES.balanced, weightsFrom({ semantic: 1 }), 1);
-    expect(w.semantic).toBeCloseTo(0.31 / 1.05, 12);
-    expect(w.lexical).toBeCloseTo(0.26 / 1.05, 12);
+    expect(w.semantic).toBeCloseTo(0.28 / 1.05, 12);
+    expect(w.lexical).toBeCloseTo(0.23 / 1.05, 12);
   });
 
   it('negative feedback lowers the contributing weights; all-zero keeps the old weights', () => {
