@@ -9,6 +9,11 @@
 //  - Vector hits take their similarity from the index score and are not re-read; only
 //    fulltext-only hits compute theirs. Goal similarities use the goals of this very read, in
 //    the order of `goals`, restricted to goals whose embedding has the query's dimension.
+// The memory is projected field by field, only what scoring and the API read (parseMemory,
+// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
+// appraisal state — for the driver to decode and the service to throw away. Times go out as
+// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
+// largest CPU cost of a recall in the API process.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 WITH a,
   COLLECT {
@@ -47,7 +52,10 @@ CALL (vectorHits, textHits, goals) {
   WITH hit.node AS m, hit.score AS known, goals
   WHERE known IS NOT NULL OR m.embedding IS NOT NULL
   RETURN collect({
-    memory: m {.*, embedding: null},
+    memory: m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
+      encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
+      .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
+      lastAccessedAt: m.lastAccessedAt.epochMillis},
     score: coalesce(known, vector.similarity.cosine(m.embedding, $embedding)),
     goalScores: [g IN goals | vector.similarity.cosine(m.embedding, g.embedding)],
     concepts: COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }

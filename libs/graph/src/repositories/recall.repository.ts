@@ -186,10 +186,11 @@ function parseHits(raw: unknown): SeedHit[] {
 }
 
 function parseCandidate(rawMemory: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
+  // One conversion for both readers: parseMemory takes plain values as they are.
   const m = toPlain(rawMemory) as Row;
   const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
   return {
-    memory: parseMemory(rawMemory),
+    memory: parseMemory(m),
     // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
     cosine: 2 * num(score, 0.5) - 1,
     goalCosines: numList(goalScores).map((s) => 2 * s - 1),
