@@ -5,6 +5,8 @@
 // widen) and the candidate projection of every hit (as recall.candidates). These were four
 // round trips, each waiting on the one before.
 //  - No agent: no row.
+//  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
+//    (the agent's share of the index, which sizes its next first scan).
 //  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0.
 //  - Vector hits take their similarity from the index score and are not re-read; only
 //    fulltext-only hits compute theirs. Goal similarities use the goals of this very read, in
@@ -29,10 +31,11 @@ WITH a,
 CALL () {
   CALL db.index.vector.queryNodes('memory_embedding', toInteger($vectorFetch), $embedding) YIELD node, score
   WITH collect({node: node, score: score}) AS hits
-  RETURN size(hits) AS vectorScanned,
+  WITH size(hits) AS vectorScanned,
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
-    ][..toInteger($limit)] AS vectorHits
+    ] AS own
+  RETURN vectorScanned, size(own) AS vectorMatched, own[..toInteger($limit)] AS vectorHits
 }
 CALL () {
   WITH $text AS text
@@ -45,7 +48,7 @@ CALL () {
     ][..toInteger($limit)] AS textHits
 }
 WITH a, [g IN goals WHERE size(g.embedding) = size($embedding)] AS goals, primed,
-  vectorScanned, vectorHits, textScanned, textHits
+  vectorScanned, vectorMatched, vectorHits, textScanned, textHits
 CALL (vectorHits, textHits, goals) {
   WITH vectorHits, textHits, goals, [h IN vectorHits | h.node] AS vectorNodes
   UNWIND vectorHits + [h IN textHits WHERE NOT h.node IN vectorNodes | {node: h.node, score: null}] AS hit
@@ -62,6 +65,6 @@ CALL (vectorHits, textHits, goals) {
   }) AS candidates
 }
 RETURN a {.*} AS agent, goals, primed,
-  vectorScanned, [h IN vectorHits | {id: h.node.id, score: h.score}] AS vectorFound,
+  vectorScanned, vectorMatched, [h IN vectorHits | {id: h.node.id, score: h.score}] AS vectorFound,
   textScanned, [h IN textHits | {id: h.node.id, score: h.score}] AS textFound,
   candidates

@@ -85,7 +85,7 @@ export class RecallService {
     if (!embedding) throw new Error('embedder returned no vector');
     const recallId = randomUUID();
     const embedded = performance.now();
-    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, cmd, embedding));
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding));
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();
@@ -109,12 +109,14 @@ export class RecallService {
 
   private async run(
     reader: RecallReader,
+    tenantId: string,
     cmd: RecallCommand,
     embedding: readonly number[],
   ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
     const lucene = toLuceneQuery(cmd.query);
-    const prelude = await reader.prelude({ embedding, text: lucene, limit: poolSize, ...this.seedPool.firstScanSizes(poolSize) });
+    const agent = { tenantId, agentId: cmd.agentId };
+    const prelude = await reader.prelude({ embedding, text: lucene, limit: poolSize, ...this.seedPool.firstScanSizes(poolSize, agent) });
     if (!prelude) return null;
     const { state } = prelude;
     const agentState = decodeAgentState(state.agent);
@@ -133,7 +135,7 @@ export class RecallService {
 
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
-    const seeds = await this.seedPool.collect(reader, embedding, lucene, poolSize, prelude);
+    const seeds = await this.seedPool.collect(reader, embedding, lucene, poolSize, prelude, agent);
     const bm25 = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
     const records = await this.candidates(reader, ids, prelude, seeds, embedding, goalEmbeddings);

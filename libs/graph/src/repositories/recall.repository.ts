@@ -78,6 +78,8 @@ export interface RecallPrelude {
   readonly state: RecallAgentState;
   /** The first vector scan, as vectorIndex(embedding, limit, vectorFetch) would return it. */
   readonly vector: SeedScan;
+  /** How many of the vector scan's hits were the agent's, before the cut to `limit`. */
+  readonly vectorMatched: number;
   /** The first fulltext scan; null when there was no text to search for. */
   readonly fulltext: SeedScan | null;
   /** Every hit of both scans projected, vector hits first, in hit order. */
@@ -114,6 +116,7 @@ export class RecallReader {
     return {
       state: parseAgentState(row),
       vector: { scanned: num(toPlain(row.vectorScanned)), found: parseHits(row.vectorFound) },
+      vectorMatched: num(toPlain(row.vectorMatched)),
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
       candidates: (row.candidates as Row[]).map((c) => parseCandidate(c.memory, c.score, c.goalScores, c.concepts)),
     };

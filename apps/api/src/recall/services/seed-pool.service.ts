@@ -10,6 +10,8 @@ export const EXACT_SCAN_MAX = 1000;
 const FETCH_CAP = 20_000;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
 const SHARE_SAFETY = 1.5;
+/** chosen: large agents whose index share is remembered (≈ 100 bytes each); the oldest go first. */
+const SHARE_HINTS_MAX = 10_000;
 
 export interface SeedPool {
   /** Nearest memories by vector, best first; score = (1 + cos) / 2. */
@@ -27,7 +29,15 @@ export interface FirstScanSizes {
 /** The first scans, as the recall's first read returned them (fulltext null: no text). */
 export interface FirstScans {
   readonly vector: SeedScan;
+  /** The agent's hits among the vector scan's, before the cut to `limit`. */
+  readonly vectorMatched: number;
   readonly fulltext: SeedScan | null;
+}
+
+/** Whose seeds: the share hint is per agent. */
+export interface SeedAgent {
+  readonly tenantId: string;
+  readonly agentId: string;
 }
 
 /**
@@ -40,33 +50,74 @@ export interface FirstScans {
  * The first scan of each index is not run here: the recall's first read makes it together
  * with the agent state (one round trip instead of three), and `collect` only goes back to
  * the database when that scan was not enough.
+ *
+ * A large agent that needed widening once would need it on every recall (three more round
+ * trips, two of them index scans): its share of the index is remembered in-process, and its
+ * next first scan is sized by it, as widening itself would size the scan. Only agents known
+ * to be above EXACT_SCAN_MAX get a hint, so a small agent still gets its exact scan; a stale
+ * hint costs at most a wider scan than needed or a widening step, never a different rule.
  */
 @Injectable()
 export class SeedPoolService {
-  firstScanSizes(limit: number): FirstScanSizes {
-    return { vectorFetch: 2 * limit, textFetch: Math.max(100, 4 * limit) };
+  private readonly shareHints = new Map<string, number>();
+
+  firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
+    const share = this.shareHints.get(hintKey(agent));
+    const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
+    return { vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)), textFetch: Math.max(100, 4 * limit) };
   }
 
-  async collect(reader: RecallReader, embedding: readonly number[], lucene: string | null, limit: number, first: FirstScans): Promise<SeedPool> {
-    const vector = await this.vectorSeeds(reader, embedding, limit, first.vector);
+  async collect(
+    reader: RecallReader,
+    embedding: readonly number[],
+    lucene: string | null,
+    limit: number,
+    first: FirstScans,
+    agent: SeedAgent,
+  ): Promise<SeedPool> {
+    const vector = await this.vectorSeeds(reader, embedding, limit, first, agent);
     if (vector.length === 0) return { vector, fulltext: [] };
-    const sizes = this.firstScanSizes(limit);
+    const sizes = this.firstScanSizes(limit, agent);
     const fulltext =
       lucene === null || first.fulltext === null ? null : await widen((fetch) => reader.fulltext(lucene, limit, fetch), limit, sizes.textFetch, first.fulltext);
     return { vector, fulltext: fulltext?.found ?? [] };
   }
 
-  private async vectorSeeds(reader: RecallReader, embedding: readonly number[], limit: number, first: SeedScan): Promise<readonly SeedHit[]> {
-    if (first.found.length >= limit) return first.found;
+  private async vectorSeeds(reader: RecallReader, embedding: readonly number[], limit: number, first: FirstScans, agent: SeedAgent): Promise<readonly SeedHit[]> {
+    const key = hintKey(agent);
+    if (first.vector.found.length >= limit) {
+      // Keep a hinted agent's share current (it changes as agents grow); untruncated count.
+      if (this.shareHints.has(key) && first.vectorMatched > 0) this.remember(key, first.vectorMatched / Math.max(1, first.vector.scanned));
+      return first.vector.found;
+    }
     // Counting stops at the cap, so this is cheap exactly when the agent is small.
     const size = await reader.size(EXACT_SCAN_MAX + 1);
     if (size === 0) return [];
-    if (size <= EXACT_SCAN_MAX) return reader.vectorExact(embedding, limit);
+    if (size <= EXACT_SCAN_MAX) {
+      this.shareHints.delete(key);
+      return reader.vectorExact(embedding, limit);
+    }
     const wanted = Math.min(limit, size);
-    const scan = await widen((fetch) => reader.vectorIndex(embedding, limit, fetch), wanted, 8 * limit);
+    // Past the first scan, which a hint may already have widened.
+    const scan = await widen((fetch) => reader.vectorIndex(embedding, limit, fetch), wanted, Math.max(8 * limit, 2 * first.vector.scanned));
+    // A lower bound when the scan filled `limit`: the next first scan errs on the wide side.
+    if (scan.found.length > 0) this.remember(key, scan.found.length / Math.max(1, scan.scanned));
     // The index could not give enough of this agent within the cap: pay for the exact scan.
     return scan.found.length >= wanted ? scan.found : reader.vectorExact(embedding, limit);
   }
+
+  private remember(key: string, share: number): void {
+    this.shareHints.delete(key);
+    this.shareHints.set(key, share);
+    if (this.shareHints.size > SHARE_HINTS_MAX) {
+      const oldest = this.shareHints.keys().next();
+      if (!oldest.done) this.shareHints.delete(oldest.value);
+    }
+  }
+}
+
+function hintKey(agent: SeedAgent): string {
+  return `${agent.tenantId}\u0000${agent.agentId}`;
 }
 
 /**
