@@ -29,6 +29,9 @@ const arg = (name: string, fallback: string): string => {
 };
 const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(arg('runs', '200'));
+/** For quick iterations: reuse a tenant a `--keep` run left behind instead of loading again. */
+const REUSE_TENANT = arg('tenant', '');
+const KEEP = args.includes('--keep') || REUSE_TENANT !== '';
 const WARMUP = 30;
 
 /** A small deterministic PRNG, so runs are comparable. */
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
     { disableLosslessIntegers: true },
   );
   const suffix = randomBytes(4).toString('hex');
-  const tenantId = `bench_${suffix}`;
+  const tenantId = REUSE_TENANT || `bench_${suffix}`;
   const key = `bench-key-${suffix}-secret`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
@@ -184,9 +187,16 @@ async function main(): Promise<void> {
     await waitReady(url);
     for (const size of SIZES) {
       const agentId = `agent-${size}`;
-      await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
       const loadStart = performance.now();
-      await loadAgent(driver, tenantId, agentId, size);
+      const existing = await driver.executeQuery(
+        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS n',
+        { tenantId, agentId },
+        { database: DB },
+      );
+      if (Number(existing.records[0]?.get('n') ?? 0) !== size) {
+        await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
+        await loadAgent(driver, tenantId, agentId, size);
+      }
       await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
       const loadS = (performance.now() - loadStart) / 1000;
       // Queries about something the agent remembers: a few words of a random memory plus one
@@ -221,9 +231,10 @@ async function main(): Promise<void> {
     }
   } finally {
     api.kill('SIGTERM');
+    if (KEEP) console.log(`kept tenant ${tenantId}: rerun with --tenant ${tenantId}`);
     const session = driver.session({ database: DB });
     try {
-      await session.run('MATCH (n {tenantId: $tenantId}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS', { tenantId });
+      if (!KEEP) await session.run('MATCH (n {tenantId: $tenantId}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS', { tenantId });
     } finally {
       await session.close();
       await driver.close();

@@ -6,16 +6,31 @@
 //  - fan-out is static per node: its incident edges ordered by strength DESC, neighbour id
 //    ASC, type ASC, the first $maxFanOut only;
 //  - walks below $minActivation are dropped and not expanded (exact: activation never grows);
-//  - layer h keeps, per (seed, node), the strongest walk of exactly h hops; a node's result
-//    is its best entry over layers 1..$hops and seeds, a seed's own walks excluded;
+//  - a node's result is its strongest walk of 1..$hops hops over all seeds but itself
+//    (a seed's own walks back to it are not resonance);
 //  - never leaves the agent: every node and edge is matched on tenant and agent.
-// $seeds: [{id, activation}]; $poolIds: memories the caller already has (no projection);
-// $maxJoined: how many memories outside the pool may join pass 2.
+// Layer h keeps, per node, only the strongest walk of exactly h hops of its two strongest
+// seeds (not of every seed that reaches it): the best walk into a node from seeds other than
+// itself always extends a walk of one of its predecessor's two best seeds — a seed ranked
+// below both of them there is below both of them everywhere downstream — so this is exact,
+// and the rows a layer carries no longer grow with the number of seeds.
+// Ties rank by activation DESC, seed activation DESC, seed id ASC, path ASC, edge type ASC,
+// as the reference does.
+// $seeds: [{id, activation}] (a seed listed twice counts with its larger activation);
+// $poolIds: memories the caller already has; $maxJoined: how many memories outside the pool
+// may join pass 2. Only those two kinds of memory come back: a memory in neither would be
+// scored by nobody, and its row (path included) was most of what the query used to return.
+// The memory is projected field by field, only what scoring and the API read (parseMemory,
+// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
+// appraisal state — for the driver to decode and the service to throw away. Times go out as
+// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
+// largest CPU cost of a recall in the API process.
 UNWIND $seeds AS s
 MATCH (n:Memory {id: s.id})
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
   AND s.activation >= $minActivation AND s.activation > 0.0
-WITH collect({seed: n.id, seedAct: toFloat(s.activation), node: n, act: toFloat(s.activation), path: [n.id], types: []}) AS layer0
+WITH n, max(toFloat(s.activation)) AS act
+WITH collect({seed: n.id, seedAct: act, node: n, act: act, path: [n.id], types: []}) AS layer0
 CALL (layer0) {
   UNWIND CASE WHEN $hops >= 1 THEN layer0 ELSE [] END AS f
   WITH f.node AS n, collect(f) AS arrivals
@@ -35,10 +50,10 @@ CALL (layer0) {
   WITH f, m, t, f.act * strength AS act
   WHERE act >= $minActivation
   WITH f, m, t, act
-  ORDER BY act DESC, f.path ASC
-  WITH f.seed AS seed, m,
-       collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t})[0] AS best
-  RETURN collect(best) AS layer1
+  ORDER BY act DESC, f.seedAct DESC, f.seed ASC, f.path ASC, t ASC
+  WITH m, collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t}) AS walks
+  WITH walks[0] AS first, [w IN walks WHERE w.seed <> walks[0].seed][0] AS second
+  RETURN collect(first) + collect(second) AS layer1
 }
 CALL (layer1) {
   UNWIND CASE WHEN $hops >= 2 THEN layer1 ELSE [] END AS f
@@ -59,10 +74,10 @@ CALL (layer1) {
   WITH f, m, t, f.act * strength AS act
   WHERE act >= $minActivation
   WITH f, m, t, act
-  ORDER BY act DESC, f.path ASC
-  WITH f.seed AS seed, m,
-       collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t})[0] AS best
-  RETURN collect(best) AS layer2
+  ORDER BY act DESC, f.seedAct DESC, f.seed ASC, f.path ASC, t ASC
+  WITH m, collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t}) AS walks
+  WITH walks[0] AS first, [w IN walks WHERE w.seed <> walks[0].seed][0] AS second
+  RETURN collect(first) + collect(second) AS layer2
 }
 CALL (layer2) {
   UNWIND CASE WHEN $hops >= 3 THEN layer2 ELSE [] END AS f
@@ -83,10 +98,10 @@ CALL (layer2) {
   WITH f, m, t, f.act * strength AS act
   WHERE act >= $minActivation
   WITH f, m, t, act
-  ORDER BY act DESC, f.path ASC
-  WITH f.seed AS seed, m,
-       collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t})[0] AS best
-  RETURN collect(best) AS layer3
+  ORDER BY act DESC, f.seedAct DESC, f.seed ASC, f.path ASC, t ASC
+  WITH m, collect({seed: f.seed, seedAct: f.seedAct, node: m, act: act, path: f.path + m.id, types: f.types + t}) AS walks
+  WITH walks[0] AS first, [w IN walks WHERE w.seed <> walks[0].seed][0] AS second
+  RETURN collect(first) + collect(second) AS layer3
 }
 UNWIND layer1 + layer2 + layer3 AS e
 WITH e
@@ -94,14 +109,17 @@ WHERE e.node.id <> e.seed
 WITH e ORDER BY e.act DESC, e.seedAct DESC, e.seed ASC, size(e.path) ASC, e.path ASC
 WITH e.node AS m, collect(e)[0] AS best
 ORDER BY best.act DESC, m.id ASC
-// Every activation is returned; only the strongest $maxJoined memories outside the pool are
-// projected (similarities cost a vector read each) and so can join pass 2.
+// Only the strongest $maxJoined memories outside the pool are projected (similarities cost a
+// vector read each) and so can join pass 2.
 WITH collect({m: m, best: best, inPool: m.id IN $poolIds}) AS reached
-WITH reached, [r IN [r IN reached WHERE NOT r.inPool][..toInteger($maxJoined)] | r.m.id] AS joining
-UNWIND reached AS r
-WITH r.m AS m, r.best AS best, r.m.id IN joining AS joins
+WITH [r IN reached WHERE r.inPool] AS known, [r IN reached WHERE NOT r.inPool][..toInteger($maxJoined)] AS joining
+UNWIND known + joining AS r
+WITH r.m AS m, r.best AS best, NOT r.inPool AS joins
 RETURN m.id AS id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
-  CASE WHEN joins THEN m {.*, embedding: null} ELSE null END AS memory,
+  CASE WHEN joins THEN m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
+    encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
+    .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
+    lastAccessedAt: m.lastAccessedAt.epochMillis} ELSE null END AS memory,
   CASE WHEN joins AND m.embedding IS NOT NULL THEN vector.similarity.cosine(m.embedding, $embedding) ELSE null END AS score,
   CASE WHEN joins AND m.embedding IS NOT NULL THEN [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] ELSE [] END AS goalScores,
   CASE WHEN joins THEN

@@ -9,6 +9,8 @@ export type EpochMs = number;
  */
 export function toPlain(value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
+  // Most values are plain numbers and strings: skip the six driver-type checks for them.
+  if (typeof value !== 'object') return value;
   if (isInt(value)) return (value as Integer).toNumber();
   if (isDateTime(value) || isLocalDateTime(value) || isDate(value)) return new Date(value.toString()).getTime();
   if (isTime(value) || isDuration(value)) return value.toString();

@@ -27,12 +27,13 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, type ActivationRecord, type MemoryRecord } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, type ActivationRecord, type CandidateRecord, type MemoryRecord, type RecallPrelude, type RecallReader } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
-import { SeedPoolService } from './services/seed-pool.service';
+import { SeedPoolService, type SeedPool } from './services/seed-pool.service';
+import { toLuceneQuery } from './utils/lucene-query';
 import { toRecallCandidate } from './utils/to-recall-candidate';
 
 /** chosen: candidates per index — three per wanted result, at least 30, at most 300. */
@@ -84,7 +85,7 @@ export class RecallService {
     if (!embedding) throw new Error('embedder returned no vector');
     const recallId = randomUUID();
     const embedded = performance.now();
-    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, cmd, embedding));
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding));
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();
@@ -107,12 +108,17 @@ export class RecallService {
   }
 
   private async run(
-    reader: Parameters<Parameters<RecallRepository['read']>[2]>[0],
+    reader: RecallReader,
+    tenantId: string,
     cmd: RecallCommand,
     embedding: readonly number[],
   ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
-    const state = await reader.agentState();
-    if (!state) return null;
+    const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
+    const lucene = toLuceneQuery(cmd.query);
+    const agent = { tenantId, agentId: cmd.agentId };
+    const prelude = await reader.prelude({ embedding, text: lucene, limit: poolSize, ...this.seedPool.firstScanSizes(poolSize, agent) });
+    if (!prelude) return null;
+    const { state } = prelude;
     const agentState = decodeAgentState(state.agent);
     const { mood, energy } = stateAt(agentState, cmd.nowMs, presetOf(state.agent.preset).moodInertia);
     const queryType = classifyQuery(cmd.query);
@@ -129,12 +135,10 @@ export class RecallService {
 
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
-    const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
-    const seeds = await this.seedPool.collect(reader, embedding, cmd.query, poolSize);
+    const seeds = await this.seedPool.collect(reader, embedding, lucene, poolSize, prelude, agent);
     const bm25 = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
-    const knownScores = Object.fromEntries(seeds.vector.map((h) => [h.id, h.score] as const));
-    const records = await reader.candidates(ids, embedding, goalEmbeddings, knownScores);
+    const records = await this.candidates(reader, ids, prelude, seeds, embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const pool = records.map((r) => toRecallCandidate(r, bm25.get(r.memory.id) ?? 0, goals));
 
@@ -199,6 +203,39 @@ export class RecallService {
       queryType,
       focus: focus.focusId !== null ? (memories.get(focus.focusId) ?? null) : null,
     };
+  }
+
+  /**
+   * Candidate records for `ids`, in that order. The first read projected every hit of the
+   * first scans; only memories widening added are read again. A memory's similarity is its
+   * final vector seed score when it has one (the index's approximate score and the exact
+   * scan's can differ in the last bits, and a ranking must not mix them), else the exact one
+   * the first read computed for fulltext-only hits.
+   */
+  private async candidates(
+    reader: RecallReader,
+    ids: readonly string[],
+    prelude: RecallPrelude,
+    seeds: SeedPool,
+    embedding: readonly number[],
+    goalEmbeddings: readonly (readonly number[])[],
+  ): Promise<CandidateRecord[]> {
+    const seedScores = new Map(seeds.vector.map((h) => [h.id, h.score] as const));
+    const firstVector = new Set(prelude.vector.found.map((h) => h.id));
+    const byId = new Map<string, CandidateRecord>();
+    for (const r of prelude.candidates) {
+      const score = seedScores.get(r.memory.id);
+      if (score !== undefined) byId.set(r.memory.id, { ...r, cosine: 2 * score - 1 });
+      else if (!firstVector.has(r.memory.id)) byId.set(r.memory.id, r);
+    }
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) {
+      for (const r of await reader.candidates(missing, embedding, goalEmbeddings, Object.fromEntries(seedScores))) byId.set(r.memory.id, r);
+    }
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [r] : [];
+    });
   }
 }
 

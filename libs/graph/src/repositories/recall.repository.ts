@@ -73,6 +73,28 @@ export interface SpreadParams {
   readonly maxJoined: number;
 }
 
+/** What the first round trip of a recall returns (recall.prelude). */
+export interface RecallPrelude {
+  readonly state: RecallAgentState;
+  /** The first vector scan, as vectorIndex(embedding, limit, vectorFetch) would return it. */
+  readonly vector: SeedScan;
+  /** How many of the vector scan's hits were the agent's, before the cut to `limit`. */
+  readonly vectorMatched: number;
+  /** The first fulltext scan; null when there was no text to search for. */
+  readonly fulltext: SeedScan | null;
+  /** Every hit of both scans projected, vector hits first, in hit order. */
+  readonly candidates: readonly CandidateRecord[];
+}
+
+export interface PreludeParams {
+  readonly embedding: readonly number[];
+  /** A Lucene query (escaped by the caller), or null for no fulltext scan. */
+  readonly text: string | null;
+  readonly limit: number;
+  readonly vectorFetch: number;
+  readonly textFetch: number;
+}
+
 type Row = Record<string, unknown>;
 
 /**
@@ -86,16 +108,17 @@ export class RecallReader {
     private readonly agentId: string,
   ) {}
 
-  async agentState(): Promise<RecallAgentState | null> {
-    const rows = await this.tx.run<Row>('recall.agent-state', { tenantId: this.tenantId, agentId: this.agentId });
+  /** Agent state, the first scan of both indexes and their candidates in one round trip; null: no agent. */
+  async prelude(p: PreludeParams): Promise<RecallPrelude | null> {
+    const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, ...p });
     const row = rows[0];
     if (!row) return null;
-    const raw = toPlain(row.agent) as Row;
     return {
-      agent: parseAgent(row.agent),
-      focusRefractory: num(raw.focusRefractory),
-      goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.embedding) })),
-      primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
+      state: parseAgentState(row),
+      vector: { scanned: num(toPlain(row.vectorScanned)), found: parseHits(row.vectorFound) },
+      vectorMatched: num(toPlain(row.vectorMatched)),
+      fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
+      candidates: (row.candidates as Row[]).map((c) => parseCandidate(c.memory, c.score, c.goalScores, c.concepts)),
     };
   }
 
@@ -147,16 +170,30 @@ export class RecallReader {
     const rows = await this.tx.run<Row>(name, { tenantId: this.tenantId, agentId: this.agentId, ...params });
     const row = rows[0];
     if (!row) return { scanned: 0, found: [] };
-    const found = (toPlain(row.found) as Row[]).map((h) => ({ id: String(h.id), score: num(h.score) }));
-    return { scanned: num(toPlain(row.scanned)), found };
+    return { scanned: num(toPlain(row.scanned)), found: parseHits(row.found) };
   }
 }
 
+function parseAgentState(row: Row): RecallAgentState {
+  const raw = toPlain(row.agent) as Row;
+  return {
+    agent: parseAgent(row.agent),
+    focusRefractory: num(raw.focusRefractory),
+    goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.embedding) })),
+    primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
+  };
+}
+
+function parseHits(raw: unknown): SeedHit[] {
+  return (toPlain(raw) as Row[]).map((h) => ({ id: String(h.id), score: num(h.score) }));
+}
+
 function parseCandidate(rawMemory: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
+  // One conversion for both readers: parseMemory takes plain values as they are.
   const m = toPlain(rawMemory) as Row;
   const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
   return {
-    memory: parseMemory(rawMemory),
+    memory: parseMemory(m),
     // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
     cosine: 2 * num(score, 0.5) - 1,
     goalCosines: numList(goalScores).map((s) => 2 * s - 1),

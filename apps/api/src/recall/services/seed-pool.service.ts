@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { RecallReader, SeedHit, SeedScan } from '@limbic/graph';
-import { toLuceneQuery } from '../utils/lucene-query';
 
 /**
  * Up to this many memories an exact scan of the agent is cheap (≈ 35 µs a memory on the dev
@@ -11,6 +10,8 @@ export const EXACT_SCAN_MAX = 1000;
 const FETCH_CAP = 20_000;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
 const SHARE_SAFETY = 1.5;
+/** chosen: large agents whose index share is remembered (≈ 100 bytes each); the oldest go first. */
+const SHARE_HINTS_MAX = 10_000;
 
 export interface SeedPool {
   /** Nearest memories by vector, best first; score = (1 + cos) / 2. */
@@ -19,44 +20,116 @@ export interface SeedPool {
   readonly fulltext: readonly SeedHit[];
 }
 
+/** How much the first scan of each index asks for (it runs in the recall's first read). */
+export interface FirstScanSizes {
+  readonly vectorFetch: number;
+  readonly textFetch: number;
+}
+
+/** The first scans, as the recall's first read returned them (fulltext null: no text). */
+export interface FirstScans {
+  readonly vector: SeedScan;
+  /** The agent's hits among the vector scan's, before the cut to `limit`. */
+  readonly vectorMatched: number;
+  readonly fulltext: SeedScan | null;
+}
+
+/** Whose seeds: the share hint is per agent. */
+export interface SeedAgent {
+  readonly tenantId: string;
+  readonly agentId: string;
+}
+
 /**
  * Hybrid seeds of one recall (DESIGN §4.1). Both indexes are shared by every agent, so a
  * plain top-k can be all someone else's. The vector side asks the index for twice what it
  * needs; when too few of the agent's own survive, a small agent (≤ EXACT_SCAN_MAX) is
  * scanned exactly, a large one over-fetched, widening by its observed share of the hits, and
  * scanned exactly only if even that fails. The fulltext side always over-fetches and widens.
+ *
+ * The first scan of each index is not run here: the recall's first read makes it together
+ * with the agent state (one round trip instead of three), and `collect` only goes back to
+ * the database when that scan was not enough.
+ *
+ * A large agent that needed widening once would need it on every recall (three more round
+ * trips, two of them index scans): its share of the index is remembered in-process, and its
+ * next first scan is sized by it, as widening itself would size the scan. Only agents known
+ * to be above EXACT_SCAN_MAX get a hint, so a small agent still gets its exact scan; a stale
+ * hint costs at most a wider scan than needed or a widening step, never a different rule.
  */
 @Injectable()
 export class SeedPoolService {
-  async collect(reader: RecallReader, embedding: readonly number[], query: string, limit: number): Promise<SeedPool> {
-    const vector = await this.vectorSeeds(reader, embedding, limit);
+  private readonly shareHints = new Map<string, number>();
+
+  firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
+    const share = this.shareHints.get(hintKey(agent));
+    const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
+    return { vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)), textFetch: Math.max(100, 4 * limit) };
+  }
+
+  async collect(
+    reader: RecallReader,
+    embedding: readonly number[],
+    lucene: string | null,
+    limit: number,
+    first: FirstScans,
+    agent: SeedAgent,
+  ): Promise<SeedPool> {
+    const vector = await this.vectorSeeds(reader, embedding, limit, first, agent);
     if (vector.length === 0) return { vector, fulltext: [] };
-    const lucene = toLuceneQuery(query);
-    const fulltext = lucene === null ? null : await widen((fetch) => reader.fulltext(lucene, limit, fetch), limit, Math.max(100, 4 * limit));
+    const sizes = this.firstScanSizes(limit, agent);
+    const fulltext =
+      lucene === null || first.fulltext === null ? null : await widen((fetch) => reader.fulltext(lucene, limit, fetch), limit, sizes.textFetch, first.fulltext);
     return { vector, fulltext: fulltext?.found ?? [] };
   }
 
-  private async vectorSeeds(reader: RecallReader, embedding: readonly number[], limit: number): Promise<readonly SeedHit[]> {
-    const first = await reader.vectorIndex(embedding, limit, 2 * limit);
-    if (first.found.length >= limit) return first.found;
+  private async vectorSeeds(reader: RecallReader, embedding: readonly number[], limit: number, first: FirstScans, agent: SeedAgent): Promise<readonly SeedHit[]> {
+    const key = hintKey(agent);
+    if (first.vector.found.length >= limit) {
+      // Keep a hinted agent's share current (it changes as agents grow); untruncated count.
+      if (this.shareHints.has(key) && first.vectorMatched > 0) this.remember(key, first.vectorMatched / Math.max(1, first.vector.scanned));
+      return first.vector.found;
+    }
     // Counting stops at the cap, so this is cheap exactly when the agent is small.
     const size = await reader.size(EXACT_SCAN_MAX + 1);
     if (size === 0) return [];
-    if (size <= EXACT_SCAN_MAX) return reader.vectorExact(embedding, limit);
+    if (size <= EXACT_SCAN_MAX) {
+      this.shareHints.delete(key);
+      return reader.vectorExact(embedding, limit);
+    }
     const wanted = Math.min(limit, size);
-    const scan = await widen((fetch) => reader.vectorIndex(embedding, limit, fetch), wanted, 8 * limit);
+    // Past the first scan, which a hint may already have widened.
+    const scan = await widen((fetch) => reader.vectorIndex(embedding, limit, fetch), wanted, Math.max(8 * limit, 2 * first.vector.scanned));
+    // A lower bound when the scan filled `limit`: the next first scan errs on the wide side.
+    if (scan.found.length > 0) this.remember(key, scan.found.length / Math.max(1, scan.scanned));
     // The index could not give enough of this agent within the cap: pay for the exact scan.
     return scan.found.length >= wanted ? scan.found : reader.vectorExact(embedding, limit);
   }
+
+  private remember(key: string, share: number): void {
+    this.shareHints.delete(key);
+    this.shareHints.set(key, share);
+    if (this.shareHints.size > SHARE_HINTS_MAX) {
+      const oldest = this.shareHints.keys().next();
+      if (!oldest.done) this.shareHints.delete(oldest.value);
+    }
+  }
+}
+
+function hintKey(agent: SeedAgent): string {
+  return `${agent.tenantId}\u0000${agent.agentId}`;
 }
 
 /**
  * Runs `scan` with a growing fetch size until `limit` hits of the agent survive, the index
- * has no more to give (scanned < fetch) or the cap is reached.
+ * has no more to give (scanned < fetch) or the cap is reached. `first`, when given, is the
+ * result of the scan at `start`, already made.
  */
-async function widen(scan: (fetch: number) => Promise<SeedScan>, limit: number, start: number): Promise<SeedScan> {
+async function widen(scan: (fetch: number) => Promise<SeedScan>, limit: number, start: number, first?: SeedScan): Promise<SeedScan> {
+  let pending = first;
   for (let fetch = Math.min(start, FETCH_CAP); ; ) {
-    const result = await scan(fetch);
+    const result = pending ?? (await scan(fetch));
+    pending = undefined;
     if (result.found.length >= limit || result.scanned < fetch || fetch >= FETCH_CAP) return result;
     const share = result.found.length / Math.max(1, result.scanned);
     const predicted = share > 0 ? Math.ceil((limit / share) * SHARE_SAFETY) : fetch * 8;

@@ -1,0 +1,70 @@
+// The first read of a recall, in one round trip: the agent's state (its node, goals with
+// their embeddings, primed concepts; older agents may lack fields, the service reads them
+// with defaults), the first scan of both indexes (as recall.seeds-vector-index and
+// recall.seeds-fulltext, with their `scanned` counts so the caller can tell whether it must
+// widen) and the candidate projection of every hit (as recall.candidates). These were four
+// round trips, each waiting on the one before.
+//  - No agent: no row.
+//  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
+//    (the agent's share of the index, which sizes its next first scan).
+//  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0.
+//  - Vector hits take their similarity from the index score and are not re-read; only
+//    fulltext-only hits compute theirs. Goal similarities use the goals of this very read, in
+//    the order of `goals`, restricted to goals whose embedding has the query's dimension.
+// The memory is projected field by field, only what scoring and the API read (parseMemory,
+// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
+// appraisal state — for the driver to decode and the service to throw away. Times go out as
+// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
+// largest CPU cost of a recall in the API process.
+MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+WITH a,
+  COLLECT {
+    MATCH (a)-[p:PURSUES]->(g:Goal)
+    WHERE p.tenantId = $tenantId AND g.tenantId = $tenantId AND g.embedding IS NOT NULL
+    RETURN {id: g.id, priority: coalesce(p.priority, 1.0), embedding: g.embedding}
+  } AS goals,
+  COLLECT {
+    MATCH (a)-[p:PRIMED]->(c:Concept)
+    WHERE p.tenantId = $tenantId AND c.tenantId = $tenantId
+    RETURN {name: c.name, activation: coalesce(p.activation, 0.0), at: p.at}
+  } AS primed
+CALL () {
+  CALL db.index.vector.queryNodes('memory_embedding', toInteger($vectorFetch), $embedding) YIELD node, score
+  WITH collect({node: node, score: score}) AS hits
+  WITH size(hits) AS vectorScanned,
+    [h IN hits
+      WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+    ] AS own
+  RETURN vectorScanned, size(own) AS vectorMatched, own[..toInteger($limit)] AS vectorHits
+}
+CALL () {
+  WITH $text AS text
+  WHERE text IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_content', text, {limit: toInteger($textFetch)}) YIELD node, score
+  WITH collect({node: node, score: score}) AS hits
+  RETURN size(hits) AS textScanned,
+    [h IN hits
+      WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+    ][..toInteger($limit)] AS textHits
+}
+WITH a, [g IN goals WHERE size(g.embedding) = size($embedding)] AS goals, primed,
+  vectorScanned, vectorMatched, vectorHits, textScanned, textHits
+CALL (vectorHits, textHits, goals) {
+  WITH vectorHits, textHits, goals, [h IN vectorHits | h.node] AS vectorNodes
+  UNWIND vectorHits + [h IN textHits WHERE NOT h.node IN vectorNodes | {node: h.node, score: null}] AS hit
+  WITH hit.node AS m, hit.score AS known, goals
+  WHERE known IS NOT NULL OR m.embedding IS NOT NULL
+  RETURN collect({
+    memory: m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
+      encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
+      .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
+      lastAccessedAt: m.lastAccessedAt.epochMillis},
+    score: coalesce(known, vector.similarity.cosine(m.embedding, $embedding)),
+    goalScores: [g IN goals | vector.similarity.cosine(m.embedding, g.embedding)],
+    concepts: COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
+  }) AS candidates
+}
+RETURN a {.*} AS agent, goals, primed,
+  vectorScanned, vectorMatched, [h IN vectorHits | {id: h.node.id, score: h.score}] AS vectorFound,
+  textScanned, [h IN textHits | {id: h.node.id, score: h.score}] AS textFound,
+  candidates
