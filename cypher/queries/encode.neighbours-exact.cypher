@@ -1,11 +1,14 @@
-// The agent's memory count and, while the agent is small (count × items ≤ $budget), the k
+// The agent's memory count (capped, see below) and, while the agent is small (count × items ≤ $budget), the k
 // most similar existing memories of each new item by exact scan: the shared index could be
 // starved by other agents there. The guard lets the caller send this before it knows the
 // count (one round trip fewer for a single encode); past the budget it returns one row with
 // no key, and the caller asks the index instead.
+// The count stops at $budget + 1: beyond that the agent is large for any batch, and
+// counting a 100k-memory agent on every encode would cost more than the encode.
 CALL {
   MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
   WHERE m.occurredAt IS NOT NULL
+  WITH m LIMIT toInteger($budget) + 1
   RETURN count(m) AS stored
 }
 OPTIONAL CALL (stored) {

@@ -73,8 +73,9 @@ export class EncodeTx {
   }
 
   /**
-   * The agent's memory count and, when count × items ≤ budget, each item's k nearest by exact
-   * scan (null past the budget: ask neighboursFromIndex). One query so that it can be sent
+   * The agent's memory count, capped at budget + 1 (enough to decide; counting a large agent
+   * in full on every encode is O(n)), and, when count × items ≤ budget, each item's k nearest
+   * by exact scan (null past the budget: ask neighboursFromIndex). One query so that it can be sent
    * with the lock, before the count is known.
    */
   async smallAgentNeighbours(
