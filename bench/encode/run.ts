@@ -25,7 +25,9 @@ function text(i: number): string {
 }
 
 async function main(): Promise<void> {
-  const api = await startApi(PORT);
+  // The targets are for the hash embedder; without this the API's `auto` picks the local
+  // model whenever models/ is present, and the figures measure MiniLM instead of encoding.
+  const api = await startApi(PORT, { LIMBIC_EMBEDDER: 'hash' });
   const driver = neo4j.driver(process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687', neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'));
   const run = randomUUID().slice(0, 8);
   const agentBatch = `bench-batch-${run}`;
