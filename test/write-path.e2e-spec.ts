@@ -182,6 +182,43 @@ describe('write path: agent state, resonance graph, batches', () => {
     expect(records[0]?.get('locks')).toBe(50);
   });
 
+  it('past the exact-scan budget, links new memories to similar old ones through the vector index', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'large' });
+    const base = Date.parse('2024-03-01T00:00:00Z');
+    // 600 memories (over the 500-comparison budget), one of them far back and distinctive.
+    const filler = Array.from({ length: 599 }, (_, i) => ({
+      content: `Routine entry ${i}: ${['coffee', 'standup', 'email', 'lunch', 'commute', 'meeting'][i % 6]} as usual, nothing special ${i}.`,
+      externalId: `f${i}`,
+      occurredAt: new Date(base + (i + 1) * 3_600_000).toISOString(),
+    }));
+    const distinctive = { content: 'The submarine sonar array detected whale songs near the reef.', externalId: 'sonar', occurredAt: new Date(base).toISOString() };
+    await c.ok(BATCH, { input: { agentId: 'large', items: [distinctive, ...filler.slice(0, 299)] } });
+    await c.ok(BATCH, { input: { agentId: 'large', items: filler.slice(299) } });
+    const sonarId = String(
+      (await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'large', externalId: 'sonar'}) RETURN m.id AS id`, { t: t0().id }, db)).records[0]?.get('id'),
+    );
+    const linkedToSonar = async (memoryId: string) =>
+      (
+        await driver.executeQuery(
+          `MATCH (:Memory {tenantId: $t, id: $m})-[r]-(:Memory {tenantId: $t, id: $s}) WHERE NOT coalesce(r.chain, false) RETURN type(r) AS type`,
+          { t: t0().id, m: memoryId, s: sonarId },
+          db,
+        )
+      ).records.map((r) => r.get('type') as string);
+    const late = new Date(base + 1000 * 3_600_000).toISOString();
+    // A single encode, days after the sonar memory: not its neighbour in time, only in meaning.
+    const single = await c.ok<{ encode: { id: string } }>(ENCODE, {
+      input: { agentId: 'large', content: 'The submarine sonar array detected whale songs near the reef again.', occurredAt: late },
+    });
+    expect(await linkedToSonar(single.encode.id)).not.toHaveLength(0);
+    // And a small batch into the same large agent.
+    const batch = await c.ok<{ encodeBatch: { items: { memory: { id: string } }[] } }>(BATCH, {
+      input: { agentId: 'large', items: [{ content: 'Sonar array on the submarine picked up whale songs by the reef.', externalId: 'sonar-2', occurredAt: late }] },
+    });
+    expect(await linkedToSonar(batch.encodeBatch.items[0]!.memory.id)).not.toHaveLength(0);
+  });
+
   it('encodes a batch in one transaction, in time order, idempotent per externalId', async () => {
     const c = t0().client;
     await c.ok(CREATE_AGENT, { id: 'batch' });

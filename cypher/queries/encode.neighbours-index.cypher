@@ -1,5 +1,17 @@
 // The k most similar existing memories of the agent for each new item, from the shared
 // vector index, over-fetched ($fetch) and filtered to the agent.
+// $largerThan (optional): search only when the agent holds more than this many memories
+// (counted up to $largerThan + 1), else return no rows. It lets the caller send the lookup
+// in the same round trip as the exact scan of encode.neighbours-exact, whose guard is the
+// complement, before it knows which of the two applies.
+CALL {
+  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+  WHERE $largerThan IS NOT NULL AND m.occurredAt IS NOT NULL
+  WITH m LIMIT coalesce(toInteger($largerThan), 0) + 1
+  RETURN count(m) AS stored
+}
+WITH stored
+WHERE $largerThan IS NULL OR stored > toInteger($largerThan)
 UNWIND $items AS item
 CALL {
   WITH item

@@ -87,10 +87,13 @@ export class EncodeService {
       // taken first and the rest read under it, in one round trip instead of four. The
       // window spans every item; one replayed from an idempotency key only widens it, which
       // the chain planner tolerates (old neighbours with nothing new between stay linked).
-      const [agent, stored, small, chainWindow] = await Promise.all([
+      // Both neighbour lookups go in this trip; their guards are complements (count × items
+      // against the budget), so exactly one of them does any work.
+      const [agent, stored, small, large, chainWindow] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
         tx.smallAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
+        tx.largeAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
@@ -118,6 +121,8 @@ export class EncodeService {
           if (small.stored * fresh.length <= EXACT_NEIGHBOUR_BUDGET) {
             return (await tx.smallAgentNeighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours ?? new Map();
           }
+          // The first trip's index answer covers every item; replayed ones are simply unused.
+          if (large) return large;
           return tx.neighboursFromIndex(fresh.map(lookupKey), NEIGHBOURS);
         };
         const [neighbours, batch] = await Promise.all([lookup(), afterPendingIo(() => prepareBatch(fresh))]);

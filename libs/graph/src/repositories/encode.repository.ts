@@ -96,10 +96,33 @@ export class EncodeTx {
 
   /** The k nearest existing memories of each item (keyed by `key`) from the vector index. */
   async neighboursFromIndex(items: readonly { key: string; embedding: readonly number[] }[], k: number): Promise<Map<string, LinkNeighbour[]>> {
+    return (await this.indexLookup(items, k, null)) ?? new Map();
+  }
+
+  /**
+   * neighboursFromIndex, but only when the agent is past the exact-scan budget
+   * (count × items > budget; null otherwise): the complement of smallAgentNeighbours, so
+   * both can be sent in the first round trip and exactly one of them answers.
+   */
+  async largeAgentNeighbours(
+    items: readonly { key: string; embedding: readonly number[] }[],
+    k: number,
+    budget: number,
+  ): Promise<Map<string, LinkNeighbour[]> | null> {
+    if (items.length === 0) return null;
+    return this.indexLookup(items, k, Math.floor(budget / items.length));
+  }
+
+  private async indexLookup(
+    items: readonly { key: string; embedding: readonly number[] }[],
+    k: number,
+    largerThan: number | null,
+  ): Promise<Map<string, LinkNeighbour[]> | null> {
     // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
     // cheap; a small agent lost in a large index takes the exact path (see the budget).
-    const params = { ...this.scope, items, k, fetch: Math.max(40, k * 4) };
+    const params = { ...this.scope, items, k, fetch: Math.max(40, k * 4), largerThan };
     const rows = await this.tx.run<{ key: string; neighbours: unknown[] }>('encode.neighbours-index', params);
+    if (largerThan !== null && rows.length === 0) return null;
     return new Map(rows.map((r) => [r.key, r.neighbours.map(parseNeighbour)]));
   }
 
