@@ -136,7 +136,9 @@ describe('recall effects (worker) and feedback', () => {
     for (let i = 0; i < 3; i++) {
       const again = await recall(query, { spread: { enabled: false }, now });
       await processed(again.recallId);
-      expect(again.items.map((x) => x.memory.id)).toEqual(top);
+      // The same four each time; their order may shift, since each recall's effects (access
+      // times, priming) feed the next one's recency and priming signals.
+      expect(again.items.map((x) => x.memory.id).sort()).toEqual([...top].sort());
     }
     // Every pair of the top results now has a resonance edge (pre-existing ones strengthened
     // by Hebbian learning, missing ones created after three co-recalls) and no counter left.
