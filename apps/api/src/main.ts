@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { enabledLogLevels, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { loggerFor } from '@limbic/observability';
+import { loggerFor, exitIfShutdownHangs } from '@limbic/observability';
 import { QueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 
@@ -13,6 +13,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(loggerFor('api', config.ops.logFormat, enabledLogLevels(config.logLevel)));
   const log = new Logger('Limbic');
   app.enableShutdownHooks();
+  exitIfShutdownHangs('api');
   if (config.singleTenant) {
     log.warn('no LIMBIC_API_KEYS configured: single-tenant mode, listening on loopback only, no authentication');
   }

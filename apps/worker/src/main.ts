@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { enabledLogLevels, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { loggerFor } from '@limbic/observability';
+import { loggerFor, exitIfShutdownHangs } from '@limbic/observability';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
@@ -11,6 +11,7 @@ async function bootstrap(): Promise<void> {
   app.useLogger(loggerFor('worker', config.ops.logFormat, enabledLogLevels(config.logLevel)));
   // SIGTERM/SIGINT close the BullMQ workers, which lets in-flight jobs finish first.
   app.enableShutdownHooks();
+  exitIfShutdownHangs('worker');
   await app.init();
   new Logger('Limbic').log('worker started');
 }

@@ -2,3 +2,4 @@ export * from './log-context';
 export * from './json-logger';
 export * from './metrics';
 export * from './queue-depth';
+export * from './shutdown-deadline';
