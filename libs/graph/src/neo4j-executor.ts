@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { Driver, ManagedTransaction, RecordShape } from 'neo4j-driver';
-import { toGraphError } from './graph.errors';
+import { Neo4jError, type Driver, type ManagedTransaction, type RecordShape } from 'neo4j-driver';
+import { GraphError, toGraphError } from './graph.errors';
 import type { QueryName } from './query-names';
 import type { QueryRegistry } from './query-registry';
 
@@ -21,7 +21,7 @@ export interface ExecutorOptions {
 /**
  * The one way Limbic talks to Neo4j. Managed transactions (the driver retries transient
  * errors), metadata naming the query (visible in `SHOW TRANSACTIONS` and query.log), and
- * every failure mapped to a typed GraphError.
+ * every database failure mapped to a typed GraphError.
  */
 export class Neo4jExecutor {
   private readonly log = new Logger('Neo4j');
@@ -72,6 +72,9 @@ export class Neo4jExecutor {
       ok = true;
       return result;
     } catch (err) {
+      // What the caller's own code threw inside the unit (a typed domain error, say) is not a
+      // database failure: it leaves as it came, so it reaches the client with its own code.
+      if (!(err instanceof Neo4jError) && !(err instanceof GraphError)) throw err;
       throw toGraphError(err, label);
     } finally {
       await session.close();
