@@ -100,6 +100,15 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
     return Number(records[0]?.get('c') ?? 0);
   }
 
+  async function lexTerms(agentId: string): Promise<number> {
+    const { records } = await driver.executeQuery(
+      `MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId}) RETURN count(t) AS c`,
+      { tenantId: tenantA(), agentId },
+      DB,
+    );
+    return Number(records[0]?.get('c') ?? 0);
+  }
+
   async function agentMemories(agentId: string): Promise<number> {
     const { records } = await driver.executeQuery(
       `MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS c`,
@@ -379,7 +388,10 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
         edges: all.filter((l) => l.kind === 'edge').length,
       });
       const after = await countTenant(driver, tenantA());
-      expect(after.nodes - before.nodes).toBe(1 + Number(summary.goals) + Number(summary.concepts) + Number(summary.memories));
+      // Besides the exported nodes, the copy's term statistics (one LexTerm per distinct term,
+      // recounted from its memories: they are derived, not exported).
+      expect(after.nodes - before.nodes).toBe(1 + Number(summary.goals) + Number(summary.concepts) + Number(summary.memories) + (await lexTerms('eve-copy')));
+      expect(await lexTerms('eve-copy')).toBe(await lexTerms('eve'));
       expect(after.edges - before.edges).toBe(summary.edges);
 
       const copy = await exportText('eve-copy');

@@ -33,6 +33,7 @@ SET s.accessCount = coalesce(s.accessCount, 0) + coalesce(l.accessCount, 0),
     s.mergedContents = coalesce(s.mergedContents, []) + [l.content] + coalesce(l.mergedContents, []),
     s.mergedExternalIds = coalesce(s.mergedExternalIds, []) + [x IN [l.externalId] WHERE x IS NOT NULL] + coalesce(l.mergedExternalIds, []),
     s.mergedAt = datetime({epochMillis: toInteger($now)})
-WITH s, l, movedEdges, movedConcepts
+WITH s, l, movedEdges, movedConcepts, l.content AS loserContent
 DETACH DELETE l
-RETURN s.id AS survivorId, movedEdges, movedConcepts
+// The loser's text leaves the agent's term statistics (the caller adjusts them: lexicon.adjust).
+RETURN s.id AS survivorId, s.agentId AS agentId, movedEdges, movedConcepts, loserContent

@@ -4,6 +4,8 @@
 // recall.seeds-fulltext, with their `scanned` counts so the caller can tell whether it must
 // widen) and the candidate projection of every hit (as recall.candidates). These were four
 // round trips, each waiting on the one before.
+//  - lexicon: document frequencies of the query's $terms among the agent's memories (its
+//    LexTerm nodes; lexDocs and lexTerms on the agent), for the lexical signal's own BM25.
 //  - No agent: no row.
 //  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
 //    (the agent's share of the index, which sizes its next first scan).
@@ -27,7 +29,12 @@ WITH a,
     MATCH (a)-[p:PRIMED]->(c:Concept)
     WHERE p.tenantId = $tenantId AND c.tenantId = $tenantId
     RETURN {name: c.name, activation: coalesce(p.activation, 0.0), at: p.at}
-  } AS primed
+  } AS primed,
+  COLLECT {
+    MATCH (t:LexTerm)
+    WHERE t.tenantId = $tenantId AND t.agentId = $agentId AND t.term IN $terms
+    RETURN {term: t.term, df: t.df}
+  } AS lexicon
 CALL () {
   CALL db.index.vector.queryNodes('memory_embedding', toInteger($vectorFetch), $embedding) YIELD node, score
   WITH collect({node: node, score: score}) AS hits
@@ -47,7 +54,7 @@ CALL () {
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
     ][..toInteger($limit)] AS textHits
 }
-WITH a, [g IN goals WHERE size(g.embedding) = size($embedding)] AS goals, primed,
+WITH a, [g IN goals WHERE size(g.embedding) = size($embedding)] AS goals, primed, lexicon,
   vectorScanned, vectorMatched, vectorHits, textScanned, textHits
 CALL (vectorHits, textHits, goals) {
   WITH vectorHits, textHits, goals, [h IN vectorHits | h.node] AS vectorNodes
@@ -64,7 +71,7 @@ CALL (vectorHits, textHits, goals) {
     concepts: COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
   }) AS candidates
 }
-RETURN a {.*} AS agent, goals, primed,
+RETURN a {.*} AS agent, goals, primed, lexicon,
   vectorScanned, vectorMatched, [h IN vectorHits | {id: h.node.id, score: h.score}] AS vectorFound,
   textScanned, [h IN textHits | {id: h.node.id, score: h.score}] AS textFound,
   candidates

@@ -136,6 +136,12 @@ export const LEXICON = {
   defaultSelfRelevance: 0.5,
 } as const;
 
+/**
+ * The lexical signal's BM25 over the agent's own memories (Robertson & Zaragoza's Okapi BM25
+ * with the usual k1 and b; IDF ln(1 + (N − df + 0.5)/(df + 0.5)), never negative).
+ */
+export const BM25 = { k1: 1.2, b: 0.75 } as const;
+
 /** Recall signals. DESIGN §4. */
 export const SIGNALS = {
   recency: {

@@ -13,6 +13,7 @@ export * from './math/vector';
 export * from './math/time';
 export * from './text/tokens';
 export * from './text/concepts';
+export * from './text/lexical-terms';
 
 export * from './dynamics/affect-space';
 export * from './dynamics/momentum';
@@ -27,6 +28,7 @@ export * from './appraisal/lexicon-appraiser';
 export * from './appraisal/goal-appraisal';
 
 export * from './recall/signals/similarity-signals';
+export * from './recall/signals/bm25';
 export * from './recall/signals/affective-signals';
 export * from './recall/signals/temporal-signals';
 export * from './recall/signals/context-signals';

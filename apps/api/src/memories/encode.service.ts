@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { presetOf } from '@limbic/affect';
+import { lexiconDelta, presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord } from '@limbic/graph';
+import { adjustLexicon, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
@@ -140,6 +140,7 @@ export class EncodeService {
           tx.unchain(plan.unchain),
           tx.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),
+          adjustLexicon(runner, tenantId, agentId, lexiconDelta(plan.memories.map((m) => m.content))),
         ]);
       }
       const byId = new Map(created.map((m) => [m.id, m]));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  bm25,
   classifyQuery,
   energySearchBreadth,
   extractConcepts,
@@ -8,6 +9,7 @@ import {
   isBaselineProfile,
   PROFILES,
   presetOf,
+  queryTerms,
   resolveWeights,
   scorePass1,
   scorePass2,
@@ -15,6 +17,7 @@ import {
   SIGNAL_NAMES,
   SPREADING,
   stateAt,
+  termProfile,
   weightsFromArray,
   type ActivatedNode,
   type EdgeType,
@@ -27,7 +30,7 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, type ActivationRecord, type CandidateRecord, type MemoryRecord, type RecallPrelude, type RecallReader } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallPrelude, type RecallReader } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
@@ -116,7 +119,8 @@ export class RecallService {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
     const lucene = toLuceneQuery(cmd.query);
     const agent = { tenantId, agentId: cmd.agentId };
-    const prelude = await reader.prelude({ embedding, text: lucene, limit: poolSize, ...this.seedPool.firstScanSizes(poolSize, agent) });
+    const terms = queryTerms(cmd.query);
+    const prelude = await reader.prelude({ embedding, text: lucene, terms, limit: poolSize, ...this.seedPool.firstScanSizes(poolSize, agent) });
     if (!prelude) return null;
     const { state } = prelude;
     const agentState = decodeAgentState(state.agent);
@@ -136,11 +140,11 @@ export class RecallService {
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
     const seeds = await this.seedPool.collect(reader, embedding, lucene, poolSize, prelude, agent);
-    const bm25 = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
     const records = await this.candidates(reader, ids, prelude, seeds, embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
-    const pool = records.map((r) => toRecallCandidate(r, bm25.get(r.memory.id) ?? 0, goals));
+    const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
+    const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
 
     const context: RecallContext = {
       nowMs: cmd.nowMs,
@@ -237,6 +241,21 @@ export class RecallService {
       return r ? [r] : [];
     });
   }
+}
+
+/**
+ * The lexical signal's raw score of each pool memory: BM25 against the agent's own term
+ * statistics, computed from the memory's text — for every pool member, the vector seeds too
+ * (a memory that has the query's words gets credit for them however it entered the pool).
+ * The fulltext index only decides which memories enter. Agents without statistics (stored
+ * before they existed) and queries without content terms keep the index's BM25.
+ */
+function lexicalScorer(seeds: SeedPool, terms: readonly string[], lexicon: AgentLexicon | null): (r: CandidateRecord) => number {
+  if (lexicon === null || terms.length === 0) {
+    const index = new Map(seeds.fulltext.map((h) => [h.id, h.score] as const));
+    return (r) => index.get(r.memory.id) ?? 0;
+  }
+  return (r) => bm25(termProfile(r.memory.content), terms, lexicon);
 }
 
 function toActivatedNode(r: ActivationRecord): ActivatedNode {

@@ -15,5 +15,6 @@ export const WRITE_PATH_QUERIES = [
   'encode.create-memories',
   'encode.link',
   'encode.unchain',
+  'lexicon.adjust',
   'memory.get',
 ] as const;

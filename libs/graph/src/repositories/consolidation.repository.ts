@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, toPlain, type EpochMs } from '../records';
+import { adjustLexicon } from './lexicon.repository';
 
 /** Resonance edge types a review may decay, prune or move (the allow-list for Cypher). */
 export const RESONANCE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
@@ -165,8 +167,11 @@ function unitOfWork(tx: TxRunner, tenantId: string, memoryId: string, now: Epoch
       return rows.map(parseCandidate);
     },
     async mergeInto(survivorId, loserId) {
-      const rows = await tx.run('consolidation.merge-into', { tenantId, survivorId, loserId, edgeTypes, now });
-      return rows.length > 0;
+      const rows = await tx.run<Row>('consolidation.merge-into', { tenantId, survivorId, loserId, edgeTypes, now });
+      const row = rows[0];
+      if (!row) return false;
+      if (typeof row.loserContent === 'string') await adjustLexicon(tx, tenantId, String(row.agentId), lexiconDelta([row.loserContent], -1));
+      return true;
     },
     async decayEdges(changes) {
       if (changes.length === 0) return 0;

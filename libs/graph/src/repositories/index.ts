@@ -8,3 +8,4 @@ export * from './recall.repository';
 export * from './lifecycle.repository';
 export * from './recall-effects.repository';
 export * from './feedback.repository';
+export * from './lexicon.repository';

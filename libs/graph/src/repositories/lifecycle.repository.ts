@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import neo4j, { isDateTime } from 'neo4j-driver';
 import type { MemoryRecord } from '../model';
+import { lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { num, numList, toPlain } from '../records';
+import { adjustLexicon } from './lexicon.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Portable values: what an export line carries. JSON cannot tell an integer from a float, nor a
@@ -49,8 +51,12 @@ export interface MemoryPageEdge extends PortableEdge {
 
 /** Properties an export never carries: the tenant is the importer's, the rest is plumbing. */
 const NEVER_EXPORTED = new Set(['tenantId']);
-/** Agent plumbing: the creation token of createAgent's idempotency and lock counters. */
-const AGENT_INTERNAL = new Set(['creationToken', 'stateLock']);
+/**
+ * Agent plumbing: the creation token of createAgent's idempotency and lock counters; and the
+ * term statistics' totals, derived from the memories like the LexTerm nodes (neither is
+ * exported; an import recounts them from the memories it writes).
+ */
+const AGENT_INTERNAL = new Set(['creationToken', 'stateLock', 'lexDocs', 'lexTerms']);
 
 export class UnsupportedPropertyError extends Error {
   constructor(key: string, type: string) {
@@ -165,7 +171,10 @@ export class LifecycleRepository {
     relink: (position: ChainPosition) => ChainLink | null,
   ): Promise<HardDeleteResult | null> {
     return this.db.writeTx('lifecycle.hard-delete', async (tx) => {
-      const found = await tx.run<{ neighbours: unknown; occurredAt: unknown }>('lifecycle.memory-chain-neighbours', { tenantId, memoryId });
+      const found = await tx.run<{ neighbours: unknown; occurredAt: unknown; agentId: unknown; content: unknown }>('lifecycle.memory-chain-neighbours', {
+        tenantId,
+        memoryId,
+      });
       const row = found[0];
       if (!row) return null;
       const neighbours = (toPlain(row.neighbours) as Record<string, unknown>[]).map((n) => ({
@@ -179,6 +188,7 @@ export class LifecycleRepository {
       }));
       const link = relink({ memoryId, occurredAt: num(toPlain(row.occurredAt)), neighbours });
       const deleted = await tx.run<{ edges: number }>('lifecycle.memory-delete', { tenantId, memoryId });
+      if (typeof row.content === 'string') await adjustLexicon(tx, tenantId, String(row.agentId), lexiconDelta([row.content], -1));
       const linked = link ? await tx.run('lifecycle.chain-link', { tenantId, ...link, now }) : [];
       return { edgesRemoved: deleted[0]?.edges ?? 0, relinked: linked.length > 0 };
     });
@@ -298,7 +308,8 @@ export class LifecycleRepository {
    */
   importAgent(tenantId: string, agentId: string, graph: ImportGraph, batchSize: number): Promise<ImportCounts> {
     return this.db.writeTx('lifecycle.import', async (tx) => {
-      const agentRows = await tx.run<{ ref: string }>('lifecycle.import-agent', { tenantId, agentId, props: fromPortable(graph.agent) });
+      const props = Object.fromEntries(Object.entries(fromPortable(graph.agent)).filter(([k]) => k !== 'lexDocs' && k !== 'lexTerms'));
+      const agentRows = await tx.run<{ ref: string }>('lifecycle.import-agent', { tenantId, agentId, props });
       const agentRef = agentRows[0]?.ref;
       if (!agentRef) throw new Error('lifecycle.import-agent returned no row');
       const refs: Record<PortableLabel, Map<string, string>> = {
@@ -307,6 +318,8 @@ export class LifecycleRepository {
         Concept: await createNodes(tx, 'lifecycle.import-concepts', tenantId, agentId, graph.concepts, batchSize),
         Memory: await createNodes(tx, 'lifecycle.import-memories', tenantId, agentId, graph.memories, batchSize),
       };
+      const contents = graph.memories.map((m) => m.props.content).filter((c): c is string => typeof c === 'string');
+      await adjustLexicon(tx, tenantId, agentId, lexiconDelta(contents));
       const ref = (end: EdgeEnd): string => {
         const found = end.label === 'Agent' ? agentRef : refs[end.label].get(end.key ?? '');
         if (!found) throw new Error(`import edge end ${end.label} ${end.key ?? ''} was not created`);

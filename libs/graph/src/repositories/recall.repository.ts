@@ -84,6 +84,15 @@ export interface RecallPrelude {
   readonly fulltext: SeedScan | null;
   /** Every hit of both scans projected, vector hits first, in hit order. */
   readonly candidates: readonly CandidateRecord[];
+  /** The agent's term statistics for the query's terms; null when it has none (stored before they existed). */
+  readonly lexicon: AgentLexicon | null;
+}
+
+/** libs/affect's TermStatistics, as the prelude reads them (lexicon.adjust keeps them). */
+export interface AgentLexicon {
+  readonly docs: number;
+  readonly totalLength: number;
+  readonly df: ReadonlyMap<string, number>;
 }
 
 export interface PreludeParams {
@@ -93,6 +102,8 @@ export interface PreludeParams {
   readonly limit: number;
   readonly vectorFetch: number;
   readonly textFetch: number;
+  /** The query's terms (libs/affect queryTerms) whose document frequencies to read. */
+  readonly terms: readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -119,6 +130,7 @@ export class RecallReader {
       vectorMatched: num(toPlain(row.vectorMatched)),
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
       candidates: (row.candidates as Row[]).map((c) => parseCandidate(c.memory, c.score, c.goalScores, c.concepts)),
+      lexicon: parseLexicon(row),
     };
   }
 
@@ -213,4 +225,13 @@ export class RecallRepository {
   read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>): Promise<R> {
     return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId)));
   }
+}
+
+function parseLexicon(row: Row): AgentLexicon | null {
+  const agent = toPlain(row.agent) as Row;
+  const docs = num(agent.lexDocs);
+  if (!(docs > 0)) return null;
+  const df = new Map<string, number>();
+  for (const entry of (row.lexicon as Row[] | undefined) ?? []) df.set(String(entry.term), num(toPlain(entry.df)));
+  return { docs, totalLength: num(agent.lexTerms), df };
 }

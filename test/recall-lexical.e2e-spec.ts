@@ -1,0 +1,122 @@
+import type { Driver } from 'neo4j-driver';
+import { testDriver } from './support/neo4j';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
+const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { memory { id externalId } } } }`;
+const FORGET = `mutation($id: ID!) { forget(memoryId: $id, hard: true) { memoryId } }`;
+const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { agentDeleted } }`;
+const RECALL = `query($input: RecallInput!) {
+  recall(input: $input) { items { memory { externalId } explanation { signals { lexical } } } }
+}`;
+
+interface Recalled {
+  recall: { items: { memory: { externalId: string }; explanation: { signals: { lexical: number } } }[] };
+}
+interface Batch {
+  encodeBatch: { created: number; items: { memory: { id: string; externalId: string } }[] };
+}
+
+const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
+const T0 = Date.UTC(2025, 4, 1, 9);
+const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
+
+/**
+ * The lexical signal's BM25 reads the agent's own term statistics, not the fulltext index's,
+ * which every agent and tenant share. Set-up where the two disagree: the agent says its own
+ * name ("Zorblax") in every memory, another tenant talks about conferences all day. By the
+ * index's statistics "zorblax" is rare and "conference" common — the wrong way round for
+ * this agent, whose one memory about a conference is what a query for both words wants.
+ */
+describe('recall: lexical signal from the agent own term statistics', () => {
+  let stack: Stack;
+  let driver: Driver;
+  const mine = () => stack.tenants[0]!.client;
+  const theirs = () => stack.tenants[1]!.client;
+  const ids = new Map<string, string>();
+
+  const lexicalRecall = async () =>
+    (await mine().ok<Recalled>(RECALL, { input: { agentId: 'zed', query: 'Zorblax conference', profile: 'lexical', topK: 5, explain: true } })).recall.items;
+
+  async function stats(tenant: number, agentId: string, term: string): Promise<{ docs: number | null; df: number | null }> {
+    const { records } = await driver.executeQuery(
+      `OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+       OPTIONAL MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId, term: $term})
+       RETURN a.lexDocs AS docs, t.df AS df`,
+      { tenantId: stack.tenants[tenant]!.id, agentId, term },
+      DB,
+    );
+    const r = records[0];
+    const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    return { docs: n(r?.get('docs')), df: n(r?.get('df')) };
+  }
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 2, worker: false });
+    driver = testDriver();
+    await mine().ok(CREATE_AGENT, { id: 'zed' });
+    const items = [
+      { externalId: 'name-heavy', content: 'Zorblax here. Zorblax says Zorblax is fine.', occurredAt: at(0) },
+      ...Array.from({ length: 20 }, (_, i) => ({ externalId: `filler-${i}`, content: `Zorblax: lunch plan number ${i} with the team`, occurredAt: at(1 + i) })),
+      { externalId: 'conference', content: 'Zorblax: the conference keynote was inspiring', occurredAt: at(30) },
+    ];
+    for (const r of (await mine().ok<Batch>(ENCODE_BATCH, { input: { agentId: 'zed', items } })).encodeBatch.items) ids.set(r.memory.externalId, r.memory.id);
+
+    await theirs().ok(CREATE_AGENT, { id: 'crowd' });
+    const crowd = Array.from({ length: 300 }, (_, i) => ({ externalId: `c${i}`, content: `conference call ${i} notes and conference slides`, occurredAt: at(i) }));
+    await theirs().ok(ENCODE_BATCH, { input: { agentId: 'crowd', items: crowd } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+  });
+
+  it('keeps per-agent counts: documents, and document frequency per stemmed term', async () => {
+    expect(await stats(0, 'zed', 'zorblax')).toEqual({ docs: 22, df: 22 });
+    expect(await stats(0, 'zed', 'confer')).toEqual({ docs: 22, df: 1 });
+    // The other tenant's counts are its own.
+    expect(await stats(1, 'crowd', 'confer')).toEqual({ docs: 300, df: 300 });
+    expect(await stats(1, 'crowd', 'zorblax')).toEqual({ docs: 300, df: null });
+  });
+
+  it('ranks the memory with the word rare in this agent first (the index-wide statistics ranked the name-heavy one first)', async () => {
+    const items = await lexicalRecall();
+    expect(items[0]?.memory.externalId).toBe('conference');
+    expect(items[0]?.explanation.signals.lexical).toBe(1);
+    const nameHeavy = items.find((i) => i.memory.externalId === 'name-heavy');
+    // Its three "zorblax" are worth little where every memory has one.
+    expect(nameHeavy?.explanation.signals.lexical ?? 0).toBeLessThan(0.2);
+  });
+
+  it("another tenant's writes do not move this agent's lexical scores", async () => {
+    const before = await lexicalRecall();
+    const noise = Array.from({ length: 200 }, (_, i) => ({ externalId: `z${i}`, content: `Zorblax zorblax ${i}`, occurredAt: at(400 + i) }));
+    await theirs().ok(ENCODE_BATCH, { input: { agentId: 'crowd', items: noise } });
+    const after = await lexicalRecall();
+    expect(after.map((i) => [i.memory.externalId, i.explanation.signals.lexical])).toEqual(before.map((i) => [i.memory.externalId, i.explanation.signals.lexical]));
+  });
+
+  it('an export carries no statistics; the imported copy recounts them from its memories', async () => {
+    const headers = { authorization: `Bearer ${stack.tenants[0]!.key}`, 'content-type': 'application/x-ndjson' };
+    const exported = await (await fetch(`${stack.url}/agents/zed/export`, { headers })).text();
+    expect(exported).toContain('conference keynote');
+    expect(exported).not.toMatch(/lexDocs|lexTerms|LexTerm/);
+    const res = await fetch(`${stack.url}/agents/zed-copy/import`, { method: 'POST', headers, body: exported });
+    expect(res.status).toBeLessThan(300);
+    expect(await stats(0, 'zed-copy', 'zorblax')).toEqual({ docs: 22, df: 22 });
+    expect(await stats(0, 'zed-copy', 'confer')).toEqual({ docs: 22, df: 1 });
+  });
+
+  it('a hard-deleted memory leaves the counts; deleting the agent removes them', async () => {
+    await mine().ok(FORGET, { id: ids.get('filler-0') });
+    expect(await stats(0, 'zed', 'zorblax')).toEqual({ docs: 21, df: 21 });
+    expect(await stats(0, 'zed', 'lunch')).toEqual({ docs: 21, df: 19 });
+    await mine().ok(DELETE_AGENT, { id: 'zed' });
+    const { records } = await driver.executeQuery(
+      'MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId}) RETURN count(t) AS n',
+      { tenantId: stack.tenants[0]!.id, agentId: 'zed' },
+      DB,
+    );
+    expect(Number(records[0]?.get('n'))).toBe(0);
+  });
+});
