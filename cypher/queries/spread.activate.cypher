@@ -14,6 +14,12 @@
 // itself always extends a walk of one of its predecessor's two best seeds — a seed ranked
 // below both of them there is below both of them everywhere downstream — so this is exact,
 // and the rows a layer carries no longer grow with the number of seeds.
+// A node's fan-out skips, before its neighbours are read, every edge whose strength times the
+// node's strongest arrival (`reach`) is below $minActivation: such an edge yields no walk from
+// any arrival. It is exact: the pruned edges are the weakest ones (a threshold on strength), so
+// they rank below every kept edge and the fan-out's first $maxFanOut kept edges are the ones
+// of the full fan-out that yield walks. It saves most property reads of far neighbours
+// (tenant, agent, archived flag, id; the filter reading them was a third of the query's CPU).
 // Ties rank by activation DESC, seed activation DESC, seed id ASC, path ASC, edge type ASC,
 // as the reference does.
 // $seeds: [{id, activation}] (a seed listed twice counts with its larger activation);
@@ -33,15 +39,16 @@ WITH n, max(toFloat(s.activation)) AS act
 WITH collect({seed: n.id, seedAct: act, node: n, act: act, path: [n.id], types: []}) AS layer0
 CALL (layer0) {
   UNWIND CASE WHEN $hops >= 1 THEN layer0 ELSE [] END AS f
-  WITH f.node AS n, collect(f) AS arrivals
-  CALL (n) {
-    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m:Memory)
-    WHERE r.tenantId = $tenantId AND m.tenantId = $tenantId AND m.agentId = $agentId
-      AND coalesce(m.archived, false) = false AND m <> n
+  WITH f.node AS n, collect(f) AS arrivals, max(f.act) AS reach
+  CALL (n, reach) {
+    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
+    WHERE r.tenantId = $tenantId
     WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
-    WHERE strength > 0.0
+    WHERE strength > 0.0 AND reach * strength >= $minActivation
+    WITH m, t, strength
+    WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)
@@ -57,15 +64,16 @@ CALL (layer0) {
 }
 CALL (layer1) {
   UNWIND CASE WHEN $hops >= 2 THEN layer1 ELSE [] END AS f
-  WITH f.node AS n, collect(f) AS arrivals
-  CALL (n) {
-    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m:Memory)
-    WHERE r.tenantId = $tenantId AND m.tenantId = $tenantId AND m.agentId = $agentId
-      AND coalesce(m.archived, false) = false AND m <> n
+  WITH f.node AS n, collect(f) AS arrivals, max(f.act) AS reach
+  CALL (n, reach) {
+    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
+    WHERE r.tenantId = $tenantId
     WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
-    WHERE strength > 0.0
+    WHERE strength > 0.0 AND reach * strength >= $minActivation
+    WITH m, t, strength
+    WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)
@@ -81,15 +89,16 @@ CALL (layer1) {
 }
 CALL (layer2) {
   UNWIND CASE WHEN $hops >= 3 THEN layer2 ELSE [] END AS f
-  WITH f.node AS n, collect(f) AS arrivals
-  CALL (n) {
-    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m:Memory)
-    WHERE r.tenantId = $tenantId AND m.tenantId = $tenantId AND m.agentId = $agentId
-      AND coalesce(m.archived, false) = false AND m <> n
+  WITH f.node AS n, collect(f) AS arrivals, max(f.act) AS reach
+  CALL (n, reach) {
+    MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
+    WHERE r.tenantId = $tenantId
     WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
-    WHERE strength > 0.0
+    WHERE strength > 0.0 AND reach * strength >= $minActivation
+    WITH m, t, strength
+    WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)
