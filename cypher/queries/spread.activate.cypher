@@ -43,7 +43,8 @@ CALL (layer0) {
   CALL (n, reach) {
     MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
     WHERE r.tenantId = $tenantId
-    WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
+    WITH m, r, type(r) AS t
+    WITH m, t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[t], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
     WHERE strength > 0.0 AND reach * strength >= $minActivation
@@ -68,7 +69,8 @@ CALL (layer1) {
   CALL (n, reach) {
     MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
     WHERE r.tenantId = $tenantId
-    WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
+    WITH m, r, type(r) AS t
+    WITH m, t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[t], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
     WHERE strength > 0.0 AND reach * strength >= $minActivation
@@ -93,7 +95,8 @@ CALL (layer2) {
   CALL (n, reach) {
     MATCH (n)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(m)
     WHERE r.tenantId = $tenantId
-    WITH m, type(r) AS t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[type(r)], 0.0)) AS k
+    WITH m, r, type(r) AS t
+    WITH m, t, toFloat(coalesce(r.weight, 0.0)) AS w, toFloat(coalesce($factors[t], 0.0)) AS k
     WITH m, t, (CASE WHEN w < 0.0 THEN 0.0 WHEN w > 1.0 THEN 1.0 ELSE w END)
              * (CASE WHEN k < 0.0 THEN 0.0 WHEN k > 1.0 THEN 1.0 ELSE k END) AS strength
     WHERE strength > 0.0 AND reach * strength >= $minActivation
@@ -112,19 +115,21 @@ CALL (layer2) {
   WITH walks[0] AS first, [w IN walks WHERE w.seed <> walks[0].seed][0] AS second
   RETURN collect(first) + collect(second) AS layer3
 }
+// A walk's node id is the last id of its path: reading it from the node again (three times for
+// each of the ≈ 250 reached nodes) was the largest cost of this last part.
 UNWIND layer1 + layer2 + layer3 AS e
-WITH e
-WHERE e.node.id <> e.seed
-WITH e ORDER BY e.act DESC, e.seedAct DESC, e.seed ASC, size(e.path) ASC, e.path ASC
-WITH e.node AS m, collect(e)[0] AS best
-ORDER BY best.act DESC, m.id ASC
+WITH e, last(e.path) AS id
+WHERE id <> e.seed
+WITH e, id ORDER BY e.act DESC, e.seedAct DESC, e.seed ASC, size(e.path) ASC, e.path ASC
+WITH id, collect(e)[0] AS best
+ORDER BY best.act DESC, id ASC
 // Only the strongest $maxJoined memories outside the pool are projected (similarities cost a
 // vector read each) and so can join pass 2.
-WITH collect({m: m, best: best, inPool: m.id IN $poolIds}) AS reached
+WITH collect({id: id, best: best, inPool: id IN $poolIds}) AS reached
 WITH [r IN reached WHERE r.inPool] AS known, [r IN reached WHERE NOT r.inPool][..toInteger($maxJoined)] AS joining
 UNWIND known + joining AS r
-WITH r.m AS m, r.best AS best, NOT r.inPool AS joins
-RETURN m.id AS id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
+WITH r.id AS id, r.best.node AS m, r.best AS best, NOT r.inPool AS joins
+RETURN id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
   CASE WHEN joins THEN m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
     encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
     .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
