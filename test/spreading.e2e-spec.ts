@@ -33,16 +33,22 @@ interface RandomCase {
   readonly options: SpreadOptions;
 }
 
-function randomCase(seed: number, prefix: string): RandomCase {
+/**
+ * `dense`: small graphs with many edges and seeds, a tight fan-out and a raised minimum
+ * activation, so that nodes are reached by several walks and have more edges than their fan-out,
+ * many too weak to carry a walk (the Cypher skips those before reading the neighbour, judged by
+ * the node's strongest arrival; the fan-out must not change).
+ */
+function randomCase(seed: number, prefix: string, dense = false): RandomCase {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-  const size = 20 + Math.floor(r() * 40);
+  const size = dense ? 12 + Math.floor(r() * 15) : 20 + Math.floor(r() * 40);
   const ids = Array.from({ length: size }, (_, i) => `${prefix}-s${seed}-n${String(i).padStart(3, '0')}`);
   const archived = ids.filter(() => r() < 0.08);
   const agentNodes = ids.filter((id) => !archived.includes(id));
   const strangers = [`${prefix}-s${seed}-x0`, `${prefix}-s${seed}-x1`];
   const edges: SpreadEdge[] = [];
-  const edgeCount = Math.floor(size * (1 + r() * 3));
+  const edgeCount = Math.floor(size * (dense ? 3 + r() * 3 : 1 + r() * 3));
   for (let i = 0; i < edgeCount; i++) {
     const a = pick(ids);
     // A few self-loops and edges to another agent's memories: both must be ignored.
@@ -51,7 +57,7 @@ function randomCase(seed: number, prefix: string): RandomCase {
   }
   const factors: Partial<Record<EdgeType, number>> = {};
   for (const t of EDGE_TYPES) if (r() < 0.85) factors[t] = Math.round(r() * 100) / 100;
-  const seedCount = 1 + Math.floor(r() * 8);
+  const seedCount = dense ? 3 + Math.floor(r() * 8) : 1 + Math.floor(r() * 8);
   const seeds = [...new Set(Array.from({ length: seedCount }, () => pick(agentNodes)))].map((id) => ({
     id,
     activation: Math.round((0.05 + r() * 0.95) * 1000) / 1000,
@@ -62,7 +68,9 @@ function randomCase(seed: number, prefix: string): RandomCase {
     strangers,
     edges,
     seeds,
-    options: { hops: 1 + Math.floor(r() * 3), typeFactors: factors, minActivation: Math.round(r() * 0.2 * 100) / 100, maxFanOut: 1 + Math.floor(r() * 6) },
+    options: dense
+      ? { hops: 1 + Math.floor(r() * 3), typeFactors: factors, minActivation: Math.round((0.05 + r() * 0.2) * 100) / 100, maxFanOut: 1 + Math.floor(r() * 3) }
+      : { hops: 1 + Math.floor(r() * 3), typeFactors: factors, minActivation: Math.round(r() * 0.2 * 100) / 100, maxFanOut: 1 + Math.floor(r() * 6) },
   };
 }
 
@@ -131,8 +139,9 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
     );
   }
 
-  it.each(Array.from({ length: 40 }, (_, i) => 1000 + i))('random graph %i', async (seed) => {
-    const c = randomCase(seed, tenantId);
+  const cases = [...Array.from({ length: 40 }, (_, i) => [1000 + i, false] as const), ...Array.from({ length: 15 }, (_, i) => [2000 + i, true] as const)];
+  it.each(cases)('random graph %i (dense: %s)', async (seed, dense) => {
+    const c = randomCase(seed, tenantId, dense);
     await load(c);
     const reference = spreadActivation({ nodes: c.agentNodes, edges: c.edges }, c.seeds, c.options);
     const actual = await cypherSpread(c);

@@ -46,6 +46,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
         new Neo4jExecutor(driver, registry, {
           database: c.neo4j.database,
           txTimeoutMs: c.neo4j.txTimeoutMs,
+          logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
         }),
     },

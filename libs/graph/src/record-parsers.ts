@@ -4,7 +4,11 @@ import { num, numList, str, strList, toPlain } from './records';
 type Row = Record<string, unknown>;
 
 export function parseMemory(raw: unknown): MemoryRecord {
-  const m = toPlain(raw) as Row;
+  return parsePlainMemory(toPlain(raw) as Row);
+}
+
+/** parseMemory for a map toPlain already converted (toPlain copies every map it walks). */
+export function parsePlainMemory(m: Row): MemoryRecord {
   return {
     id: String(m.id),
     tenantId: String(m.tenantId),

@@ -6,6 +6,9 @@ import { QUEUE_SETTINGS } from './queue-settings';
 import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1 } from './queues';
 import { producerConnection } from './redis-connection';
 
+/** chosen: background effects adds in flight before a recall waits for its own (≈ 2 s of recalls at 100/s with Redis down). */
+const BACKGROUND_MAX = 256;
+
 /**
  * Enqueues background work. Enqueueing is best effort by design: Neo4j holds the truth
  * (`pendingAppraisal`, `nextReviewAt`), and the worker's sweep re-enqueues what Redis lost.
@@ -15,6 +18,8 @@ export class JobProducer implements OnApplicationShutdown {
   private readonly log = new Logger('JobProducer');
   private readonly connection: Redis;
   private readonly queues = new Map<QueueName, Queue>();
+  /** Background adds not yet settled (enqueueRecallEffectsInBackground). */
+  private readonly inFlight = new Set<Promise<boolean>>();
 
   private readonly prefix: string;
 
@@ -49,6 +54,27 @@ export class JobProducer implements OnApplicationShutdown {
   /** Best effort: a lost effects job loses access statistics and learning, never a memory. */
   async enqueueRecallEffects(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<boolean> {
     return this.add(QUEUE.recallEffects, 'recall-effects', { v: 1, ...payload }, jobId.recallEffects(payload.recallId));
+  }
+
+  /**
+   * enqueueRecallEffects without making the caller wait for Redis: a recall's answer does not
+   * depend on its effects job, and the round trip was ≈ 1 ms of every recall (more under load).
+   * Nothing is lost silently that was not before: a failed add is logged as before, adds keep
+   * their order (one connection, commands in order), and shutdown waits for the adds still in
+   * flight before it closes the queues. Only a crash in the millisecond between the answer and
+   * the add loses a job the awaited version would have queued. When BACKGROUND_MAX adds are
+   * already in flight (Redis slow or down) the caller waits for its own, as before, so an outage
+   * cannot pile up jobs in memory.
+   */
+  async enqueueRecallEffectsInBackground(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<void> {
+    const added = this.enqueueRecallEffects(payload);
+    if (this.inFlight.size >= BACKGROUND_MAX) {
+      await added;
+      return;
+    }
+    this.inFlight.add(added);
+    // `add` never rejects (it logs and returns false), so neither does this.
+    void added.finally(() => this.inFlight.delete(added));
   }
 
   async redisReady(): Promise<boolean> {
@@ -91,6 +117,7 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
     this.connection.disconnect();
   }

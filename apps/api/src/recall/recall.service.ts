@@ -88,12 +88,14 @@ export class RecallService {
     if (!embedding) throw new Error('embedder returned no vector');
     const recallId = randomUUID();
     const embedded = performance.now();
-    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding));
+    // The query's concepts: context tags for scoring and the concepts the effects job primes.
+    const concepts = extractConcepts(cmd.query);
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding, concepts));
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();
-    const concepts = extractConcepts(cmd.query);
-    await this.jobs.enqueueRecallEffects({
+    // Waits for Redis only when many adds are pending: the answer does not depend on the job.
+    await this.jobs.enqueueRecallEffectsInBackground({
       tenantId,
       agentId: cmd.agentId,
       recallId,
@@ -115,6 +117,7 @@ export class RecallService {
     tenantId: string,
     cmd: RecallCommand,
     embedding: readonly number[],
+    concepts: readonly string[],
   ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
     const lucene = toLuceneQuery(cmd.query);
@@ -154,7 +157,7 @@ export class RecallService {
       momentum: agentState.momentum,
       goals: goals.map((g) => ({ id: g.id, priority: g.priority })),
       primedConcepts: state.primed.map((p) => ({ name: p.name.toLowerCase(), activation: p.activation, atMs: p.atMs })),
-      contextTags: extractConcepts(cmd.query),
+      contextTags: concepts,
     };
     const pass1 = scorePass1(pool, context, weights);
 

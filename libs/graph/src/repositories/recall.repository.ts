@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentRecord, MemoryRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
-import { parseAgent, parseMemory } from '../record-parsers';
+import { parseAgent, parsePlainMemory } from '../record-parsers';
 import { num, numList, strList, toPlain } from '../records';
 
 /** An agent goal with the vector recall compares memories against. */
@@ -201,11 +201,11 @@ function parseHits(raw: unknown): SeedHit[] {
 }
 
 function parseCandidate(rawMemory: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
-  // One conversion for both readers: parseMemory takes plain values as they are.
+  // One conversion for both readers (parseMemory would convert, that is copy, it again).
   const m = toPlain(rawMemory) as Row;
   const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
   return {
-    memory: parseMemory(m),
+    memory: parsePlainMemory(m),
     // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
     cosine: 2 * num(score, 0.5) - 1,
     goalCosines: numList(goalScores).map((s) => 2 * s - 1),

@@ -1,0 +1,151 @@
+// Paired recall-latency comparison of two builds on the same kept data (not a test). On a
+// shared machine sequential runs move by ±30 % with the load, so both builds' APIs run at
+// once and every query goes to one and then the other, the order alternating: the load hits
+// both alike and the ratio is what is left. Also counts how often their top-10s agree.
+//
+//   npm run bench:recall -- --keep                        # load once, note the tenant
+//   npx tsc -p tsconfig.build.json --outDir dist-base && npx tsc-alias -p tsconfig.build.json --outDir dist-base   # on the baseline commit
+//   npm run build                                          # on the change
+//   node dist/bench/recall-latency/paired.js --tenant bench_1234 [--base dist-base] [--head dist] [--sizes 1000,10000,100000] [--runs 200]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import neo4j from 'neo4j-driver';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const DB = process.env.NEO4J_DATABASE ?? 'neo4j';
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
+};
+const TENANT = arg('tenant', '');
+const BASE = arg('base', 'dist-base');
+const HEAD = arg('head', 'dist');
+const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
+const RUNS = Number(arg('runs', '200'));
+const WARMUP = 30;
+
+const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
+
+interface Api {
+  readonly name: string;
+  readonly url: string;
+  readonly key: string;
+  readonly child: ChildProcess;
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function startApi(dist: string): Promise<Api> {
+  const key = `bench-key-${randomBytes(6).toString('hex')}`;
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [join(ROOT, dist, 'apps', 'api', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${dist}: API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 240) throw new Error(`${dist}: API did not become ready`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { name: dist, url, key, child };
+}
+
+async function recall(api: Api, input: Record<string, unknown>): Promise<{ ms: number; ids: string }> {
+  const t = performance.now();
+  const res = await fetch(`${api.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${api.key}` },
+    body: JSON.stringify({ query: RECALL, variables: { input } }),
+  });
+  const body = (await res.json()) as { data?: { recall: { items: { memory: { id: string } }[] } }; errors?: unknown[] };
+  const ms = performance.now() - t;
+  if (body.errors || !body.data) throw new Error(`${api.name}: ${JSON.stringify(body.errors)}`);
+  return { ms, ids: body.data.recall.items.map((i) => i.memory.id).join(',') };
+}
+
+function pct(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function main(): Promise<void> {
+  if (!TENANT) throw new Error('--tenant is required (a tenant a `bench:recall --keep` run left behind)');
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
+  );
+  const [a, b] = await Promise.all([startApi(BASE), startApi(HEAD)]);
+  const random = rng(7);
+  const rows: string[] = [];
+  try {
+    for (const size of SIZES) {
+      const agentId = `agent-${size}`;
+      const { records } = await driver.executeQuery(
+        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WITH m ORDER BY m.id LIMIT toInteger($n) RETURN m.content AS c',
+        { tenantId: TENANT, agentId, n: RUNS + WARMUP },
+        { database: DB },
+      );
+      if (records.length === 0) throw new Error(`no memories for ${agentId} in ${TENANT}`);
+      const queries = records.map((row) => {
+        const words = String(row.get('c')).split(' ');
+        const start = Math.floor(random() * Math.max(1, words.length - 4));
+        return words.slice(start, start + 3 + Math.floor(random() * 2)).join(' ');
+      });
+      const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
+      for (const [label, spread] of [
+        ['2 hops', { hops: 2 }],
+        ['no spreading', { enabled: false }],
+      ] as const) {
+        const times: [number[], number[]] = [[], []];
+        let same = 0;
+        for (let i = 0; i < WARMUP + RUNS; i++) {
+          const input = { agentId, query: queries[i % queries.length], topK: 10, now, spread };
+          const first = i % 2 === 0 ? a : b;
+          const second = first === a ? b : a;
+          const r1 = await recall(first, input);
+          const r2 = await recall(second, input);
+          if (i < WARMUP) continue;
+          const [ra, rb] = first === a ? [r1, r2] : [r2, r1];
+          times[0].push(ra.ms);
+          times[1].push(rb.ms);
+          if (ra.ids === rb.ids) same++;
+        }
+        const [ta, tb] = times.map((t) => [...t].sort((x, y) => x - y)) as [number[], number[]];
+        const f = (x: number): string => x.toFixed(1);
+        const row =
+          `| ${size.toLocaleString('en-US')} | ${label} | ${f(pct(ta, 50))} / ${f(pct(ta, 99))} | ${f(pct(tb, 50))} / ${f(pct(tb, 99))} | ` +
+          `${(pct(tb, 50) / pct(ta, 50)).toFixed(2)} / ${(pct(tb, 99) / pct(ta, 99)).toFixed(2)} | ${same}/${RUNS} |`;
+        rows.push(row);
+        console.log(row);
+      }
+    }
+  } finally {
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    await driver.close();
+  }
+  console.log(`\n| memories | recall | ${BASE} p50 / p99 (ms) | ${HEAD} p50 / p99 | ratio p50 / p99 | top-10 identical |`);
+  console.log('|---:|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(r);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,61 @@
+import type { LimbicConfig } from '@limbic/config';
+import { JobProducer } from './job-producer';
+
+/** Each Queue.add waits until the test releases it, so "in flight" is observable. */
+const pending: { name: string; release: (ok: boolean) => void }[] = [];
+const closed: string[] = [];
+
+jest.mock('bullmq', () => ({
+  Queue: class {
+    constructor(readonly name: string) {}
+    on(): void {}
+    add(name: string): Promise<void> {
+      return new Promise((resolve, reject) => pending.push({ name, release: (ok) => (ok ? resolve() : reject(new Error('redis down'))) }));
+    }
+    close(): Promise<void> {
+      closed.push(this.name);
+      return Promise.resolve();
+    }
+  },
+}));
+jest.mock('./redis-connection', () => ({ producerConnection: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+
+const config = { redisUrl: 'redis://unused', ops: { queuePrefix: 'test' } } as unknown as LimbicConfig;
+const payload = (recallId: string) => ({ tenantId: 't', agentId: 'a', recallId, now: 0, items: [], concepts: [], focusId: null });
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('JobProducer.enqueueRecallEffectsInBackground', () => {
+  beforeEach(() => {
+    pending.length = 0;
+    closed.length = 0;
+  });
+
+  it('returns before Redis answers, and shutdown waits for the add before closing the queue', async () => {
+    const producer = new JobProducer(config);
+    await producer.enqueueRecallEffectsInBackground(payload('r1'));
+    expect(pending.map((p) => p.name)).toEqual(['recall-effects']);
+
+    let shutDown = false;
+    const shutdown = producer.onApplicationShutdown().then(() => (shutDown = true));
+    await tick();
+    expect(shutDown).toBe(false);
+    expect(closed).toEqual([]);
+
+    pending[0]?.release(false); // a failed add is logged, never thrown
+    await shutdown;
+    expect(closed).toEqual(['recall-effects']);
+  });
+
+  it('makes the caller wait for its own add once too many are in flight', async () => {
+    const producer = new JobProducer(config);
+    for (let i = 0; i < 256; i++) await producer.enqueueRecallEffectsInBackground(payload(`r${i}`));
+    let returned = false;
+    const last = producer.enqueueRecallEffectsInBackground(payload('r-last')).then(() => (returned = true));
+    await tick();
+    expect(returned).toBe(false);
+    pending[256]?.release(true);
+    await last;
+    expect(returned).toBe(true);
+    for (const p of pending) p.release(true);
+  });
+});
