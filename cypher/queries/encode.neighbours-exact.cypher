@@ -14,12 +14,19 @@ CALL {
 OPTIONAL CALL (stored) {
   WITH stored WHERE stored * size($items) <= toInteger($budget)
   UNWIND $items AS item
-  OPTIONAL MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
-  WHERE m.occurredAt IS NOT NULL AND m.archived = false
-  WITH item, m, vector.similarity.cosine(m.embedding, item.embedding) AS score
-  ORDER BY score DESC, m.id
-  WITH item, collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal,
-                    dominance: m.dominance, occurredAt: m.occurredAt.epochMillis} END)[0..toInteger($k)] AS neighbours
+  // Per item, ORDER BY … LIMIT keeps a top-k heap instead of sorting every scored memory,
+  // and the returned properties are read for the k kept only: reading them for every
+  // memory cost more than the cosine itself. The aggregation without grouping keys still
+  // returns one (empty) row for an agent with no memories yet.
+  CALL (item) {
+    OPTIONAL MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+    WHERE m.occurredAt IS NOT NULL AND m.archived = false
+    WITH m, vector.similarity.cosine(m.embedding, item.embedding) AS score
+    ORDER BY score DESC, m.id
+    LIMIT toInteger($k)
+    RETURN collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal,
+                   dominance: m.dominance, occurredAt: m.occurredAt.epochMillis} END) AS neighbours
+  }
   RETURN item.key AS key, neighbours
 }
 RETURN stored, key, neighbours
