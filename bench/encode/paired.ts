@@ -4,8 +4,9 @@
  * each pair is random), so that the load of a shared machine hits both builds alike. Reports
  * p50/p90/p99 per build and the candidate/base ratios, overall and per agent-size phase
  * (the exact neighbour scan below the budget, the vector index above it).
- * Usage (after building the baseline into dist-base and the candidate into dist):
- *   node dist/bench/encode/paired.js [--base dist-base --candidate dist --single 1000 --crowd 10000]
+ * Usage (after building the baseline into dist-base, with its own cypher/ copied into
+ * dist-base/cypher, and the candidate into dist):
+ *   node dist/bench/encode/paired.js [--base dist-base --candidate dist --single 1000 --crowd 10000 --batch 0]
  */
 import { randomUUID } from 'node:crypto';
 import { gql, startApi } from '../common/api-process';
@@ -18,6 +19,8 @@ const SINGLES = Number(args.get('single') ?? 1000);
 // A large neighbour in the shared vector index, as in bench:encode (its batch agent).
 const CROWD = Number(args.get('crowd') ?? 10_000);
 const PHASE = Number(args.get('phase') ?? 500);
+// encodeBatch memories per build (calls of 500, alternating like the singles); 0 skips it.
+const BATCH_TOTAL = Number(args.get('batch') ?? 0);
 const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
 
 function text(i: number): string {
@@ -41,17 +44,40 @@ async function main(): Promise<void> {
   const run = randomUUID().slice(0, 8);
   // The crowd is kept between runs (deleting it would leave deleted vectors in the HNSW index
   // and slow every later lookup, see README); run on a scratch database.
-  const agents = { base: `paired-base-${run}`, cand: `paired-cand-${run}`, crowd: `paired-crowd-${CROWD}` };
+  const agents = { base: `paired-base-${run}`, cand: `paired-cand-${run}`, crowd: `paired-crowd-${CROWD}`, baseBatch: `paired-base-batch-${run}`, candBatch: `paired-cand-batch-${run}` };
   const apis = { base, cand };
   try {
     const create = (url: string, id: string) => gql(url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id });
     await create(base.url, agents.base);
     await create(cand.url, agents.cand);
-    const crowdExists = await create(base.url, agents.crowd).then(() => false, () => true);
     const t0 = Date.parse('2025-01-01T00:00:00Z');
+    const crowdExists = await create(base.url, agents.crowd).then(() => false, () => true);
     for (let start = 0; !crowdExists && start < CROWD; start += 500) {
       const items = Array.from({ length: Math.min(500, CROWD - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(t0 + (start + j) * 30_000).toISOString() }));
       await gql(base.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agents.crowd, items } });
+    }
+    if (BATCH_TOTAL > 0) {
+      await create(base.url, agents.baseBatch);
+      await create(cand.url, agents.candBatch);
+      const batchMs: Record<'base' | 'cand', number[]> = { base: [], cand: [] };
+      for (let start = 0; start < BATCH_TOTAL; start += 500) {
+        const items = Array.from({ length: Math.min(500, BATCH_TOTAL - start) }, (_, j) => ({
+          content: text(start + j),
+          externalId: `b${start + j}`,
+          occurredAt: new Date(t0 + (start + j) * 30_000).toISOString(),
+        }));
+        const order: ('base' | 'cand')[] = Math.random() < 0.5 ? ['base', 'cand'] : ['cand', 'base'];
+        for (const w of order) {
+          const s = performance.now();
+          await gql(apis[w].url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', {
+            input: { agentId: w === 'base' ? agents.baseBatch : agents.candBatch, items },
+          });
+          batchMs[w].push(performance.now() - s);
+        }
+      }
+      const rate = (xs: readonly number[]) => (BATCH_TOTAL / (xs.reduce((a, b) => a + b, 0) / 1000)).toFixed(0);
+      const ratios = batchMs.cand.map((c, i) => c / (batchMs.base[i] ?? c));
+      console.log(`\nencodeBatch ${BATCH_TOTAL} per build: base ${rate(batchMs.base)}/s, candidate ${rate(batchMs.cand)}/s; median per-call time ratio candidate/base ${percentile(ratios, 50).toFixed(3)}`);
     }
     const times: Record<'base' | 'cand', number[]> = { base: [], cand: [] };
     const one = async (which: 'base' | 'cand', i: number) => {
