@@ -19,12 +19,18 @@ OPTIONAL CALL (exact, item) {
   // Per item, ORDER BY … LIMIT keeps a top-k heap instead of sorting every scored memory,
   // and the returned properties are read for the k kept only (reading them for every
   // memory cost more than the cosine itself).
+  // The scan sits in a subquery of its own below the guard: written inline, the planner
+  // seeks the agent's memories first and tests the guard on every one of them, which is
+  // every memory of a large agent for each item of the batch.
   WITH item WHERE exact
-  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
-  WHERE m.occurredAt IS NOT NULL AND m.archived = false
-  WITH m, vector.similarity.cosine(m.embedding, item.embedding) AS score
-  ORDER BY score DESC, m.id
-  LIMIT toInteger($k)
+  CALL (item) {
+    MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+    WHERE m.occurredAt IS NOT NULL AND m.archived = false
+    WITH m, vector.similarity.cosine(m.embedding, item.embedding) AS score
+    ORDER BY score DESC, m.id
+    LIMIT toInteger($k)
+    RETURN m, score
+  }
   RETURN m, score
   UNION ALL
   WITH item WHERE NOT exact
