@@ -77,7 +77,8 @@ async function main(): Promise<void> {
       }
       const rate = (xs: readonly number[]) => (BATCH_TOTAL / (xs.reduce((a, b) => a + b, 0) / 1000)).toFixed(0);
       const ratios = batchMs.cand.map((c, i) => c / (batchMs.base[i] ?? c));
-      console.log(`\nencodeBatch ${BATCH_TOTAL} per build: base ${rate(batchMs.base)}/s, candidate ${rate(batchMs.cand)}/s; median per-call time ratio candidate/base ${percentile(ratios, 50).toFixed(3)}`);
+      console.log(`\nencodeBatch calls, ms (base / candidate): ${batchMs.base.map((b, i) => `${b.toFixed(0)}/${(batchMs.cand[i] ?? 0).toFixed(0)}`).join(' ')}`);
+      console.log(`encodeBatch ${BATCH_TOTAL} per build: base ${rate(batchMs.base)}/s, candidate ${rate(batchMs.cand)}/s; median per-call time ratio candidate/base ${percentile(ratios, 50).toFixed(3)}`);
     }
     const times: Record<'base' | 'cand', number[]> = { base: [], cand: [] };
     const one = async (which: 'base' | 'cand', i: number) => {
