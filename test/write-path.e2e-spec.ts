@@ -219,6 +219,49 @@ describe('write path: agent state, resonance graph, batches', () => {
     expect(await linkedToSonar(batch.encodeBatch.items[0]!.memory.id)).not.toHaveLength(0);
   });
 
+  it('under the exact-scan budget, links to the true nearest neighbours even where the vector index is crowded by another agent', async () => {
+    const c = t0().client;
+    await c.ok(CREATE_AGENT, { id: 'crowd' });
+    await c.ok(CREATE_AGENT, { id: 'small-among-many' });
+    const base = Date.parse('2024-05-01T00:00:00Z');
+    const probe = 'The lighthouse keeper logged a green flash at sunset over the harbour.';
+    // Another agent's copies of the probe text fill the index's top results for it: an
+    // over-fetched index search finds none of the small agent's memories.
+    const crowd = Array.from({ length: 100 }, (_, i) => ({ content: probe, externalId: `c${i}`, occurredAt: new Date(base + i * 60_000).toISOString() }));
+    await c.ok(BATCH, { input: { agentId: 'crowd', items: crowd } });
+    const filler = Array.from({ length: 299 }, (_, i) => ({
+      content: `Routine entry ${i}: ${['coffee', 'standup', 'email', 'lunch', 'commute', 'meeting'][i % 6]} as usual, nothing special ${i}.`,
+      externalId: `f${i}`,
+      occurredAt: new Date(base + (i + 1) * 3_600_000).toISOString(),
+    }));
+    const distinctive = { content: 'A lighthouse keeper logged the green flash at sunset over this harbour.', externalId: 'flash', occurredAt: new Date(base).toISOString() };
+    await c.ok(BATCH, { input: { agentId: 'small-among-many', items: [distinctive, ...filler] } });
+    const flashId = String(
+      (await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'small-among-many', externalId: 'flash'}) RETURN m.id AS id`, { t: t0().id }, db)).records[0]?.get('id'),
+    );
+    const linkedToFlash = async (memoryId: string) =>
+      (
+        await driver.executeQuery(
+          `MATCH (:Memory {tenantId: $t, id: $m})-[r]-(:Memory {tenantId: $t, id: $f}) WHERE NOT coalesce(r.chain, false) RETURN type(r) AS type`,
+          { t: t0().id, m: memoryId, f: flashId },
+          db,
+        )
+      ).records.map((r) => r.get('type') as string);
+    const late = new Date(base + 1000 * 3_600_000).toISOString();
+
+    // 300 stored × 1 item: the exact scan.
+    const single = await c.ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'small-among-many', content: probe, occurredAt: late } });
+    expect(await linkedToFlash(single.encode.id)).not.toHaveLength(0);
+
+    // 301 stored × 2 items is past the budget, so the pipelined lookup asks the index; the
+    // replayed key leaves one new item, back under the budget: the exact scan is still owed.
+    const batch = await c.ok<{ encodeBatch: { items: { created: boolean; memory: { id: string } }[] } }>(BATCH, {
+      input: { agentId: 'small-among-many', items: [filler[0]!, { content: probe, externalId: 'probe-2', occurredAt: late }] },
+    });
+    expect(batch.encodeBatch.items.map((i) => i.created)).toEqual([false, true]);
+    expect(await linkedToFlash(batch.encodeBatch.items[1]!.memory.id)).not.toHaveLength(0);
+  });
+
   it('encodes a batch in one transaction, in time order, idempotent per externalId', async () => {
     const c = t0().client;
     await c.ok(CREATE_AGENT, { id: 'batch' });

@@ -5,9 +5,15 @@ import { join } from 'node:path';
  * Starts the built API (dist/) on a loopback port for a benchmark, in single-tenant local
  * mode, against the Neo4j and Redis the environment points at. Returns its GraphQL URL.
  */
-export async function startApi(port: number, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startApi(
+  port: number,
+  env: Record<string, string> = {},
+  options: { dist?: string; nodeArgs?: readonly string[] } = {},
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const root = join(__dirname, '..', '..', '..');
-  const child = spawn(process.execPath, [join(root, 'dist', 'apps', 'api', 'src', 'main.js')], {
+  // Another build folder (`dist` is the default) lets a paired benchmark run two builds at once.
+  const main = join(root, options.dist ?? 'dist', 'apps', 'api', 'src', 'main.js');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     cwd: root,
     env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_HOST: '127.0.0.1', LIMBIC_API_KEYS: '', LIMBIC_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -87,13 +87,12 @@ export class EncodeService {
       // taken first and the rest read under it, in one round trip instead of four. The
       // window spans every item; one replayed from an idempotency key only widens it, which
       // the chain planner tolerates (old neighbours with nothing new between stay linked).
-      // Both neighbour lookups go in this trip; their guards are complements (count × items
-      // against the budget), so exactly one of them does any work.
-      const [agent, stored, small, large, chainWindow] = await Promise.all([
+      // The neighbour lookup decides between exact scan and vector index itself, from the
+      // agent's size, so it need not wait for a count.
+      const [agent, stored, first, chainWindow] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
-        tx.smallAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
-        tx.largeAgentNeighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
+        tx.neighbours(prepared.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
@@ -112,18 +111,13 @@ export class EncodeService {
 
       let created: MemoryRecord[] = [];
       if (fresh.length > 0) {
-        // Past the budget (or when replayed keys shrank the batch back under it, which the
-        // pipelined guess could not know) the neighbours still have to be fetched. The index
-        // lookup is the longest wait of a batch (one HNSW search per item), so the
-        // database-free part of the plan is computed meanwhile.
+        // When replayed keys shrank the batch back under the budget (which the pipelined
+        // lookup could not know), the exact scan is still owed; an index answer covers every
+        // item, replayed ones are simply unused. The second lookup is the longest wait of a
+        // batch, so the database-free part of the plan is computed meanwhile.
         const lookup = async (): Promise<ReadonlyMap<string, readonly LinkNeighbour[]>> => {
-          if (small.neighbours) return small.neighbours;
-          if (small.stored * fresh.length <= EXACT_NEIGHBOUR_BUDGET) {
-            return (await tx.smallAgentNeighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours ?? new Map();
-          }
-          // The first trip's index answer covers every item; replayed ones are simply unused.
-          if (large) return large;
-          return tx.neighboursFromIndex(fresh.map(lookupKey), NEIGHBOURS);
+          if (first.exact || first.stored * fresh.length > EXACT_NEIGHBOUR_BUDGET) return first.neighbours;
+          return (await tx.neighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours;
         };
         const [neighbours, batch] = await Promise.all([lookup(), afterPendingIo(() => prepareBatch(fresh))]);
         const plan = planEncoding({

@@ -74,56 +74,25 @@ export class EncodeTx {
 
   /**
    * The agent's memory count, capped at budget + 1 (enough to decide; counting a large agent
-   * in full on every encode is O(n)), and, when count × items ≤ budget, each item's k nearest
-   * by exact scan (null past the budget: ask neighboursFromIndex). One query so that it can be sent
-   * with the lock, before the count is known.
+   * in full on every encode is O(n)), and each item's k nearest existing memories: by exact
+   * scan while count × items ≤ budget (`exact`), from the vector index past it. One query,
+   * so that it can be sent with the lock, before the count is known.
    */
-  async smallAgentNeighbours(
+  async neighbours(
     items: readonly { key: string; embedding: readonly number[] }[],
     k: number,
     budget: number,
-  ): Promise<{ stored: number; neighbours: Map<string, LinkNeighbour[]> | null }> {
-    const rows = await this.tx.run<{ stored: unknown; key: string | null; neighbours: unknown[] | null }>('encode.neighbours-exact', {
-      ...this.scope,
-      items,
-      k,
-      budget,
-    });
-    const stored = num(rows[0]?.stored);
-    if (rows.every((r) => r.key === null)) return { stored, neighbours: items.length === 0 ? new Map() : null };
-    return { stored, neighbours: new Map(rows.map((r) => [String(r.key), (r.neighbours ?? []).map(parseNeighbour)])) };
-  }
-
-  /** The k nearest existing memories of each item (keyed by `key`) from the vector index. */
-  async neighboursFromIndex(items: readonly { key: string; embedding: readonly number[] }[], k: number): Promise<Map<string, LinkNeighbour[]>> {
-    return (await this.indexLookup(items, k, null)) ?? new Map();
-  }
-
-  /**
-   * neighboursFromIndex, but only when the agent is past the exact-scan budget
-   * (count × items > budget; null otherwise): the complement of smallAgentNeighbours, so
-   * both can be sent in the first round trip and exactly one of them answers.
-   */
-  async largeAgentNeighbours(
-    items: readonly { key: string; embedding: readonly number[] }[],
-    k: number,
-    budget: number,
-  ): Promise<Map<string, LinkNeighbour[]> | null> {
-    if (items.length === 0) return null;
-    return this.indexLookup(items, k, Math.floor(budget / items.length));
-  }
-
-  private async indexLookup(
-    items: readonly { key: string; embedding: readonly number[] }[],
-    k: number,
-    largerThan: number | null,
-  ): Promise<Map<string, LinkNeighbour[]> | null> {
+  ): Promise<{ stored: number; exact: boolean; neighbours: Map<string, LinkNeighbour[]> }> {
+    if (items.length === 0) return { stored: 0, exact: true, neighbours: new Map() };
     // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
     // cheap; a small agent lost in a large index takes the exact path (see the budget).
-    const params = { ...this.scope, items, k, fetch: Math.max(40, k * 4), largerThan };
-    const rows = await this.tx.run<{ key: string; neighbours: unknown[] }>('encode.neighbours-index', params);
-    if (largerThan !== null && rows.length === 0) return null;
-    return new Map(rows.map((r) => [r.key, r.neighbours.map(parseNeighbour)]));
+    const params = { ...this.scope, items, k, budget, fetch: Math.max(40, k * 4) };
+    const rows = await this.tx.run<{ stored: unknown; exact: boolean; key: string; neighbours: unknown[] }>('encode.neighbours', params);
+    return {
+      stored: num(rows[0]?.stored),
+      exact: rows[0]?.exact ?? true,
+      neighbours: new Map(rows.map((r) => [String(r.key), r.neighbours.map(parseNeighbour)])),
+    };
   }
 
   async chainWindow(from: number, to: number): Promise<ChainMember[]> {
