@@ -109,8 +109,10 @@ export interface PreludeParams {
 type Row = Record<string, unknown>;
 
 /**
- * The reads of one recall, bound to one read transaction (a consistent snapshot; a
- * recall writes nothing, so it can run on a read replica).
+ * The reads of one recall, bound to one read transaction (a recall writes nothing, so it can
+ * run on a read replica). Neo4j reads are read-committed, not a snapshot: a memory encoded
+ * between the prelude and the spread can appear in the second read only; scoring tolerates
+ * that (it is one memory more or less, never a broken one).
  */
 export class RecallReader {
   constructor(
