@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
+import { rng } from './rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const DB = process.env.NEO4J_DATABASE ?? 'neo4j';
@@ -33,16 +34,6 @@ interface Api {
   readonly url: string;
   readonly key: string;
   readonly child: ChildProcess;
-}
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function startApi(dist: string): Promise<Api> {

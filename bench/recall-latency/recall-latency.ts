@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
+import { rng } from './rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SOURCE_DIR = join(ROOT, 'bench', 'recall-latency');
@@ -40,17 +41,6 @@ const KEEP = args.includes('--keep') || REUSE_TENANT !== '';
 const WARMUP = Number(arg('warmup', '200'));
 /** Longest wait for Neo4j to go idle after a bulk load (see settle). */
 const SETTLE_MAX_S = Number(arg('settle', '120'));
-
-/** A small deterministic PRNG, so runs are comparable. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = rng(42);
 const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'on', 'bra', 'sul', 'vex', 'dor', 'pi', 'nam', 'qua', 'ri', 'zel', 'to', 'gam'];
