@@ -100,32 +100,15 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
     return Number(records[0]?.get('c') ?? 0);
   }
 
-  async function lexTerms(agentId: string): Promise<number> {
-    const { records } = await driver.executeQuery(
-      `MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId}) RETURN count(t) AS c`,
-      { tenantId: tenantA(), agentId },
-      DB,
-    );
+  /** `count(x)` of a query over tenant A's `$agentId`. */
+  async function countOfAgent(query: string, agentId: string): Promise<number> {
+    const { records } = await driver.executeQuery(query, { tenantId: tenantA(), agentId }, DB);
     return Number(records[0]?.get('c') ?? 0);
   }
-
-  async function agentMemories(agentId: string): Promise<number> {
-    const { records } = await driver.executeQuery(
-      `MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS c`,
-      { tenantId: tenantA(), agentId },
-      DB,
-    );
-    return Number(records[0]?.get('c') ?? 0);
-  }
-
-  async function pendingCount(agentId: string): Promise<number> {
-    const { records } = await driver.executeQuery(
-      `MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WHERE m.pendingAppraisal = true RETURN count(m) AS c`,
-      { tenantId: tenantA(), agentId },
-      DB,
-    );
-    return Number(records[0]?.get('c') ?? 0);
-  }
+  const lexTerms = (agentId: string) => countOfAgent('MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId}) RETURN count(t) AS c', agentId);
+  const agentMemories = (agentId: string) => countOfAgent('MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS c', agentId);
+  const pendingCount = (agentId: string) =>
+    countOfAgent('MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WHERE m.pendingAppraisal = true RETURN count(m) AS c', agentId);
 
   function rest(path: string, init: { method?: string; body?: string; key?: string | null; contentType?: string } = {}): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/x-ndjson' };

@@ -35,6 +35,26 @@ describe('write path: agent state, resonance graph, batches', () => {
     await driver?.close();
   });
 
+  /** The id of tenant 0's memory `externalId` of `agentId`. */
+  async function memoryIdOf(agentId: string, externalId: string): Promise<string> {
+    const { records } = await driver.executeQuery(
+      `MATCH (m:Memory {tenantId: $t, agentId: $a, externalId: $x}) RETURN m.id AS id`,
+      { t: t0().id, a: agentId, x: externalId },
+      db,
+    );
+    return String(records[0]?.get('id'));
+  }
+
+  /** Types of the resonance edges (not the temporal chain) between two of tenant 0's memories. */
+  async function nonChainLinks(memoryId: string, otherId: string): Promise<string[]> {
+    const { records } = await driver.executeQuery(
+      `MATCH (:Memory {tenantId: $t, id: $m})-[r]-(:Memory {tenantId: $t, id: $o}) WHERE NOT coalesce(r.chain, false) RETURN type(r) AS type`,
+      { t: t0().id, m: memoryId, o: otherId },
+      db,
+    );
+    return records.map((r) => r.get('type') as string);
+  }
+
   async function chainOf(agentId: string): Promise<{ ids: string[]; byTime: string[]; chainEdges: number }> {
     const { records } = await driver.executeQuery(
       `MATCH (m:Memory {tenantId: $t, agentId: $a}) RETURN m.id AS id ORDER BY m.occurredAt, m.id`,
@@ -195,17 +215,8 @@ describe('write path: agent state, resonance graph, batches', () => {
     const distinctive = { content: 'The submarine sonar array detected whale songs near the reef.', externalId: 'sonar', occurredAt: new Date(base).toISOString() };
     await c.ok(BATCH, { input: { agentId: 'large', items: [distinctive, ...filler.slice(0, 299)] } });
     await c.ok(BATCH, { input: { agentId: 'large', items: filler.slice(299) } });
-    const sonarId = String(
-      (await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'large', externalId: 'sonar'}) RETURN m.id AS id`, { t: t0().id }, db)).records[0]?.get('id'),
-    );
-    const linkedToSonar = async (memoryId: string) =>
-      (
-        await driver.executeQuery(
-          `MATCH (:Memory {tenantId: $t, id: $m})-[r]-(:Memory {tenantId: $t, id: $s}) WHERE NOT coalesce(r.chain, false) RETURN type(r) AS type`,
-          { t: t0().id, m: memoryId, s: sonarId },
-          db,
-        )
-      ).records.map((r) => r.get('type') as string);
+    const sonarId = await memoryIdOf('large', 'sonar');
+    const linkedToSonar = (memoryId: string) => nonChainLinks(memoryId, sonarId);
     const late = new Date(base + 1000 * 3_600_000).toISOString();
     // A single encode, days after the sonar memory: not its neighbour in time, only in meaning.
     const single = await c.ok<{ encode: { id: string } }>(ENCODE, {
@@ -236,17 +247,8 @@ describe('write path: agent state, resonance graph, batches', () => {
     }));
     const distinctive = { content: 'A lighthouse keeper logged the green flash at sunset over this harbour.', externalId: 'flash', occurredAt: new Date(base).toISOString() };
     await c.ok(BATCH, { input: { agentId: 'small-among-many', items: [distinctive, ...filler] } });
-    const flashId = String(
-      (await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'small-among-many', externalId: 'flash'}) RETURN m.id AS id`, { t: t0().id }, db)).records[0]?.get('id'),
-    );
-    const linkedToFlash = async (memoryId: string) =>
-      (
-        await driver.executeQuery(
-          `MATCH (:Memory {tenantId: $t, id: $m})-[r]-(:Memory {tenantId: $t, id: $f}) WHERE NOT coalesce(r.chain, false) RETURN type(r) AS type`,
-          { t: t0().id, m: memoryId, f: flashId },
-          db,
-        )
-      ).records.map((r) => r.get('type') as string);
+    const flashId = await memoryIdOf('small-among-many', 'flash');
+    const linkedToFlash = (memoryId: string) => nonChainLinks(memoryId, flashId);
     const late = new Date(base + 1000 * 3_600_000).toISOString();
 
     // 300 stored × 1 item: the exact scan.
