@@ -35,7 +35,7 @@ bash scripts/services.sh up
 
 step "typecheck";  npx tsc -p tsconfig.json --noEmit
 step "lint";       npx eslint .
-step "unit tests"; npx jest --selectProjects unit
+step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
 step "build";      npm run --silent build
 step "end-to-end tests (real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { MOOD } from '../constants';
-import { encodeExperience, initialAgentState, interact, moveAffect, nudgeTowardLexicon, observeText, stateAt } from './agent-state';
+import { encodeExperience, idleHours, initialAgentState, interact, moveAffect, nudgeTowardLexicon, observeText, stateAt } from './agent-state';
 import { PRESET_NAMES, PRESETS, presetOf } from './presets';
 
 const H = 3_600_000;
@@ -12,6 +12,12 @@ describe('agent state transitions', () => {
     expect(s.mood.mood).toEqual(MOOD.baseline);
     expect(s.energy.energy).toBe(1);
     expect(s.momentum).toEqual({ dv: 0, da: 0, dd: 0 });
+  });
+
+  it('idleHours: hours since the affect last changed, never negative', () => {
+    const s = initialAgentState(2 * H);
+    expect(idleHours(s, 4.5 * H)).toBe(2.5);
+    expect(idleHours(s, H)).toBe(0); // a clock behind the state reads as not idle
   });
 
   it('moveAffect sets affect, derives momentum per hour and steps mood', () => {

@@ -14,7 +14,7 @@ describe('appraisalToAffect', () => {
     expect(x.dominance).toBeCloseTo(0.8, 10);
   });
 
-  it('all-neutral checks: v = .1643·(0 − 1)·… with coping .5 → v 0, a = .1357·.5 + .1399 = .20775', () => {
+  it('all-neutral checks, coping .5: v = .1643·(2·.5 − 1) = 0, a = .1357·(1 − .5) + .1399 = .20775, d = .5', () => {
     const x = appraisalToAffect({ novelty: 0, goalConduciveness: 0, copingPotential: 0.5, normCompatibility: 0, selfRelevance: 0 });
     expect(x.valence).toBeCloseTo(0, 12);
     expect(x.arousal).toBeCloseTo(0.20775, 12);

@@ -65,6 +65,21 @@ describe('spaced review', () => {
     expect(initialReviewSchedule(5 * H)).toEqual({ stability: 1, reviewCount: 0, nextReviewAtMs: 6 * H });
   });
 
+  it('memory value and amplification at hand-computed points', () => {
+    // value = max(frequency, intensity); frequency(20) = 1 − e^(−0.1·20) = .8646647, intensity 0
+    // (valence 0) → importance .5 + 0.1 · .8646647 · (1 − .5) = .5432332
+    expect(memoryValue({ valence: 0, arousal: 0.3, accessCount: 20 })).toBeCloseTo(1 - Math.exp(-2), 12);
+    expect(amplifyImportance(0.5, { valence: 0, arousal: 0.3, accessCount: 20 })).toBeCloseTo(0.5 + 0.1 * (1 - Math.exp(-2)) * 0.5, 12);
+    // never recalled, valence −.8, arousal .9: intensity = .8 · .9 · (1 − 0.1) = .648 → importance
+    // .4 + 0.1 · .648 · .6 = .43888
+    expect(memoryValue({ valence: -0.8, arousal: 0.9, accessCount: 0 })).toBeCloseTo(0.648, 12);
+    expect(amplifyImportance(0.4, { valence: -0.8, arousal: 0.9, accessCount: 0 })).toBeCloseTo(0.43888, 12);
+    // just below the bar: intensity = .5 · .9 · (1 + 0.1) = .495 < .5 → unchanged;
+    // above it: .6 · .9 · 1.1 = .594 → .5 + 0.1 · .594 · .5 = .5297
+    expect(amplifyImportance(0.5, { valence: 0.5, arousal: 0.9, accessCount: 0 })).toBe(0.5);
+    expect(amplifyImportance(0.5, { valence: 0.6, arousal: 0.9, accessCount: 0 })).toBeCloseTo(0.5297, 12);
+  });
+
   it('amplifies the importance of valuable memories only, within [importance, 0.95]', () => {
     expect(amplifyImportance(0.5, { valence: 0, arousal: 0.3, accessCount: 0 })).toBe(0.5);
     const recalled = amplifyImportance(0.5, { valence: 0, arousal: 0.3, accessCount: 20 });

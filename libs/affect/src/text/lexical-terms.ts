@@ -59,6 +59,7 @@ export function lexiconDelta(texts: readonly string[], sign: 1 | -1 = 1): Lexico
   return {
     docs: sign * texts.length,
     terms: sign * length,
-    df: [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, n]) => ({ term, df: sign * n })),
+    // Sorted so the delta is deterministic; Map keys are unique, so there is no tie.
+    df: [...df].sort(([a], [b]) => (a < b ? -1 : 1)).map(([term, n]) => ({ term, df: sign * n })),
   };
 }

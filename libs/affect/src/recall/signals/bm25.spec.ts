@@ -33,4 +33,9 @@ describe('BM25 against the agent own term statistics', () => {
     // A term the statistics have not seen yet counts as df 1.
     expect(bm25(termProfile('cat'), ['cat'], { docs: 10, totalLength: 10, df: new Map() })).toBeCloseTo(bm25Idf(10, 1), 9);
   });
+
+  it('statistics without lengths take the document as average: norm = k1, so tf 1 scores idf × 2.2 / 2.2', () => {
+    const stats = { docs: 4, totalLength: 0, df: new Map([['cat', 2]]) };
+    expect(bm25(termProfile('cat sat'), ['cat'], stats)).toBeCloseTo(Math.log(2), 12);
+  });
 });
