@@ -1,7 +1,10 @@
 /**
  * Small cue-word lists for heuristics that no npm package covers (importance, causal
- * links, the query classifier, concept extraction). Emotional words are NOT here: valence
- * and arousal come from the VADER lexicon package (see appraisal/lexicon-appraiser.ts).
+ * links, the query classifier, concept extraction). No word here carries a valence or
+ * arousal: those come from the VADER lexicon package (see appraisal/lexicon-appraiser.ts).
+ * AFFECTIVE_QUERY_CUES names feelings only to tell a question about feelings ("how did I
+ * feel…", "when was I proud…") from a factual one; scoring VADER's whole lexicon instead
+ * would route any question with "like" or "good" to the affective weights.
  * All lists are lower-case and matched against whole tokens or phrases.
  */
 
