@@ -11,6 +11,9 @@ cd "$ROOT"
 # The local embedding model; without it Limbic falls back to the hash embedder (and says so).
 bash scripts/fetch-model.sh || echo "[limbic] could not fetch the embedding model; continuing with the hash embedder" >&2
 bash scripts/services.sh up
+# Local services moved to other ports (NEO4J_BOLT_PORT, REDIS_PORT): point the apps there too.
+[[ -n "${NEO4J_URI:-}" || -z "${NEO4J_BOLT_PORT:-}" ]] || export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
+[[ -n "${REDIS_URL:-}" || -z "${REDIS_PORT:-}" ]] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 npm run --silent build
 
 node dist/apps/worker/src/main.js &

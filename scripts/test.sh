@@ -32,6 +32,9 @@ for svc in redis neo4j; do
   if ! bash "scripts/$svc.sh" status >/dev/null 2>&1; then started+=("$svc"); fi
 done
 bash scripts/services.sh up
+# Local services moved to other ports (NEO4J_BOLT_PORT, REDIS_PORT): point the apps there too.
+[[ -n "${NEO4J_URI:-}" || -z "${NEO4J_BOLT_PORT:-}" ]] || export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
+[[ -n "${REDIS_URL:-}" || -z "${REDIS_PORT:-}" ]] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
 step "typecheck";  npx tsc -p tsconfig.json --noEmit
 step "lint";       npx eslint .

@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
-import { countMemories, countTenant, eventually, memoryFlags, testDriver } from './support/neo4j';
+import { countTenant, eventually, memoryFlags, testDriver } from './support/neo4j';
+import { backgroundSettled } from './support/queues';
 import { startStack, type Stack } from './support/stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id preset } }`;
@@ -29,6 +30,11 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
 
   const a = () => stack.tenants[0]!.client;
   const b = () => stack.tenants[1]!.client;
+  /** Every node and edge of a tenant, once the background jobs of earlier requests have landed. */
+  const settledCount = async (tenant: number) => {
+    await backgroundSettled(stack);
+    return countTenant(driver, stack.tenants[tenant]!.id);
+  };
 
   it('creates agents idempotently', async () => {
     const first = await a().ok<{ createAgent: { id: string; preset: string } }>(CREATE_AGENT, { id: 'ada' });
@@ -59,12 +65,11 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
 
   it('returns the first memory for a repeated externalId and writes nothing', async () => {
     const first = await a().ok<Encoded>(ENCODE, { input: { agentId: 'ada', content: 'Idempotent note', externalId: 'idem-1' } });
-    // Recall effects of earlier tests land in the background; memories are what must not change.
-    const before = await countMemories(driver, stack.tenants[0]!.id);
+    const before = await settledCount(0);
     const again = await a().ok<Encoded>(ENCODE, { input: { agentId: 'ada', content: 'A different text', externalId: 'idem-1' } });
     expect(again.encode.id).toBe(first.encode.id);
     expect(again.encode.content).toBe('Idempotent note');
-    expect(await countMemories(driver, stack.tenants[0]!.id)).toEqual(before);
+    expect(await settledCount(0)).toEqual(before);
   });
 
   it('stores occurredAt as given and defaults it to now', async () => {
@@ -78,21 +83,22 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
 
   it('keeps tenants apart: B cannot read, recall or encode into A’s agent', async () => {
     const mine = await a().ok<Encoded>(ENCODE, { input: { agentId: 'ada', content: 'A secret of tenant A' } });
-    const beforeA = await countMemories(driver, stack.tenants[0]!.id);
-    const beforeB = await countMemories(driver, stack.tenants[1]!.id);
+    const beforeA = await settledCount(0);
+    const beforeB = await settledCount(1);
 
     expect(await b().errorCode(MEMORY, { id: mine.encode.id })).toBe('NOT_FOUND');
     expect(await b().errorCode(RECALL, { input: { agentId: 'ada', query: 'secret' } })).toBe('BAD_USER_INPUT');
     expect(await b().errorCode(ENCODE, { input: { agentId: 'ada', content: 'intrusion' } })).toBe('BAD_USER_INPUT');
     expect(await b().errorCode(`query { agent(id: "ada") { id } }`)).toBe('NOT_FOUND');
+    expect(await settledCount(1)).toEqual(beforeB);
 
     // B may create its own "ada": same id, another tenant, another agent.
     await b().ok(CREATE_AGENT, { id: 'ada' });
     const bRecall = await b().ok<Recalled>(RECALL, { input: { agentId: 'ada', query: 'secret of tenant A' } });
     expect(bRecall.recall.items).toEqual([]);
 
-    expect(await countMemories(driver, stack.tenants[0]!.id)).toEqual(beforeA);
-    expect(await countMemories(driver, stack.tenants[1]!.id)).toEqual(beforeB);
+    // B's own agent and recall wrote into B only.
+    expect(await settledCount(0)).toEqual(beforeA);
   });
 
   it('rejects requests without a valid key', async () => {
@@ -112,9 +118,9 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
     ['recall of an unknown agent', RECALL, { input: { agentId: 'nobody', query: 'q' } }],
     ['empty query', RECALL, { input: { agentId: 'ada', query: '' } }],
   ])('rejects %s with BAD_USER_INPUT and writes nothing', async (_name, query, variables) => {
-    const before = await countMemories(driver, stack.tenants[0]!.id);
+    const before = await settledCount(0);
     expect(await a().errorCode(query, variables)).toBe('BAD_USER_INPUT');
-    expect(await countMemories(driver, stack.tenants[0]!.id)).toEqual(before);
+    expect(await countTenant(driver, stack.tenants[0]!.id)).toEqual(before);
   });
 
   it('lets the worker clear pendingAppraisal within seconds, with a lexicon estimate', async () => {

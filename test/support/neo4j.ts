@@ -9,10 +9,11 @@ export function testDriver(): Driver {
   );
 }
 
+/** Every node of the tenant and every edge touching one (a write anywhere in the tenant shows). */
 export async function countTenant(driver: Driver, tenantId: string): Promise<{ nodes: number; edges: number }> {
   const { records } = await driver.executeQuery(
     `MATCH (n {tenantId: $tenantId})
-     OPTIONAL MATCH (n)-[r]->()
+     OPTIONAL MATCH (n)-[r]-()
      RETURN count(DISTINCT n) AS nodes, count(DISTINCT r) AS edges`,
     { tenantId },
     { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
@@ -39,17 +40,4 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => b
     last = await probe();
   }
   return last;
-}
-
-/** Memories and their resonance edges only: unaffected by recall effects landing in the background. */
-export async function countMemories(driver: Driver, tenantId: string): Promise<{ memories: number; edges: number }> {
-  const { records } = await driver.executeQuery(
-    `MATCH (m:Memory {tenantId: $tenantId})
-     OPTIONAL MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]->(:Memory)
-     RETURN count(DISTINCT m) AS memories, count(DISTINCT r) AS edges`,
-    { tenantId },
-    { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
-  );
-  const row = records[0];
-  return { memories: Number(row?.get('memories') ?? 0), edges: Number(row?.get('edges') ?? 0) };
 }

@@ -8,9 +8,10 @@ import { AppModule } from './app.module';
 
 async function bootstrap(): Promise<void> {
   // Logs are buffered until the configured level is known (config is validated inside Nest).
-  const app = await NestFactory.create(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, autoFlushLogs: false, abortOnError: false });
   const config = app.get<LimbicConfig>(LIMBIC_CONFIG);
   app.useLogger(loggerFor('api', config.ops.logFormat, enabledLogLevels(config.logLevel)));
+  app.flushLogs(); // the start-up lines buffered until the configured logger existed
   const log = new Logger('Limbic');
   app.enableShutdownHooks();
   exitIfShutdownHangs('api');
@@ -22,9 +23,16 @@ async function bootstrap(): Promise<void> {
   log.log(`API on http://${config.api.host}:${config.api.port}/graphql (embedder ${config.embedder.kind})`);
 }
 
+// abortOnError false: Nest would otherwise exit inside create() after printing its own stack
+// trace, and a config or schema message would drown in it.
 bootstrap().catch((err: unknown) => {
-  // Config and schema problems carry their own clear message; print it without a stack.
   const e = err as Error;
-  console.error(`Limbic API failed to start: ${['ConfigError', 'SchemaMismatchError', 'QueryRegistryError'].includes(e.name) ? e.message : (e.stack ?? e.message)}`);
+  if (['ConfigError', 'SchemaMismatchError', 'QueryRegistryError'].includes(e.name)) {
+    // These carry their own clear message (naming the variable or the index): print only that.
+    console.error(`Limbic API failed to start: ${e.message}`);
+  } else {
+    Logger.flush(); // what was logged before the failure, buffered until the logger was configured
+    console.error(`Limbic API failed to start: ${e.stack ?? e.message}`);
+  }
   process.exit(1);
 });

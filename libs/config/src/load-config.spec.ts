@@ -90,5 +90,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).worker.sweepTenants).toEqual([]);
     expect(loadConfig({ LIMBIC_SWEEP_TENANTS: ' acme, globex ,' }).worker.sweepTenants).toEqual(['acme', 'globex']);
     expect(() => loadConfig({ LIMBIC_SWEEP_TENANTS: 'acme,bad tenant' })).toThrow(/LIMBIC_SWEEP_TENANTS/);
+    expect(loadConfig({ LIMBIC_REVIEW_TENANTS: ' acme, globex ,' }).consolidation.tenants).toEqual(['acme', 'globex']);
+    expect(loadConfig({}).consolidation.tenants).toBeNull();
+    expect(() => loadConfig({ LIMBIC_REVIEW_TENANTS: 'acme,bad tenant' })).toThrow(/LIMBIC_REVIEW_TENANTS/);
   });
 });

@@ -41,6 +41,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   const sweepTenants = e.LIMBIC_SWEEP_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
   const badSweepTenant = sweepTenants.find((t) => !TENANT_ID.test(t));
   if (badSweepTenant !== undefined) problems.push(`LIMBIC_SWEEP_TENANTS: tenant "${badSweepTenant}" must match ${TENANT_ID.source}`);
+  const reviewTenants = e.LIMBIC_REVIEW_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
+  const badReviewTenant = reviewTenants.find((t) => !TENANT_ID.test(t));
+  if (badReviewTenant !== undefined) problems.push(`LIMBIC_REVIEW_TENANTS: tenant "${badReviewTenant}" must match ${TENANT_ID.source}`);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -114,7 +117,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       sweepIntervalMs: e.LIMBIC_REVIEW_SWEEP_INTERVAL_MS,
       horizonMs: e.LIMBIC_REVIEW_HORIZON_MS,
       sweepMax: e.LIMBIC_REVIEW_SWEEP_MAX,
-      tenants: e.LIMBIC_REVIEW_TENANTS.trim() === '' ? null : e.LIMBIC_REVIEW_TENANTS.split(',').map((t) => t.trim()).filter(Boolean),
+      tenants: reviewTenants.length === 0 ? null : reviewTenants,
       archiveStrengthBelow: e.LIMBIC_ARCHIVE_STRENGTH_BELOW,
       archiveImportanceBelow: e.LIMBIC_ARCHIVE_IMPORTANCE_BELOW,
     },

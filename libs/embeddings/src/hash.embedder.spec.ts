@@ -7,10 +7,28 @@ const norm = (a: number[]) => Math.sqrt(dot(a, a));
 describe('HashEmbedder', () => {
   const e = new HashEmbedder(384);
 
-  it('is deterministic across instances', async () => {
+  it('is deterministic across instances, for any text', async () => {
     const [a] = await e.embed(['The deploy failed at midnight']);
     const [b] = await new HashEmbedder(384).embed(['The deploy failed at midnight']);
     expect(a).toEqual(b);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 200 }), async (text) => {
+        expect(await new HashEmbedder(384).embed([text])).toEqual(await e.embed([text]));
+      }),
+    );
+  });
+
+  it('property: a text is closer to itself with one more word than to a text of other words', async () => {
+    // Words over disjoint alphabets share no word or character n-gram, so only hash
+    // collisions relate A and B; A and A + w share all of A's features.
+    const word = (alphabet: string) => fc.stringMatching(new RegExp(`^[${alphabet}]{3,9}$`));
+    await fc.assert(
+      fc.asyncProperty(fc.array(word('a-m'), { minLength: 3, maxLength: 12 }), word('a-m'), fc.array(word('n-z'), { minLength: 3, maxLength: 12 }), async (a, extra, b) => {
+        const [va, vNear, vFar] = await e.embed([a.join(' '), [...a, extra].join(' '), b.join(' ')]);
+        expect(dot(va!, vNear!)).toBeGreaterThan(dot(va!, vFar!));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('returns unit vectors of the configured dimension for any text', async () => {
