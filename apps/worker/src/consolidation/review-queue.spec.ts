@@ -25,7 +25,11 @@ jest.mock('bullmq', () => ({
       });
     }
     addBulk(jobs: typeof added) {
-      for (const j of jobs) if (!redis.has(j.opts.jobId)) (added.push(j), redis.set(j.opts.jobId, { state: j.opts.delay > 0 ? 'delayed' : 'waiting' }));
+      for (const j of jobs) {
+        if (redis.has(j.opts.jobId)) continue; // BullMQ drops a duplicate id
+        added.push(j);
+        redis.set(j.opts.jobId, { state: j.opts.delay > 0 ? 'delayed' : 'waiting' });
+      }
       return Promise.resolve([]);
     }
     close(): Promise<void> {
