@@ -14,7 +14,9 @@ const STEP_WINDOW = HOUR;
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
-const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { rank score memory { id } } } }`;
+const RECALL = `query($input: RecallInput!) {
+  recall(input: $input) { recallId items { rank score memory { id } explanation { signals { recency } } } }
+}`;
 
 const QUERY = 'weekly planning meeting roadmap';
 const CALM = { valence: 0, arousal: 0.3, dominance: 0.5 };
@@ -38,8 +40,15 @@ const PEERS: readonly { content: string; affect: typeof CALM }[] = [
   { content: 'Panic during planning: the server crashed right before the demo!', affect: { valence: -0.7, arousal: 0.9, dominance: 0.2 } },
 ];
 const CHECKPOINT_DAYS = [0, 1, 7, 14, 30, 60, 90] as const;
+/** What the agent keeps using, every other day: the `recalled` memory and two calm peers ranked below the neutral one at first. */
+const USES = [
+  { key: 'recalled', everyDays: 2 },
+  { key: 'peer1', everyDays: 2 },
+  { key: 'peer3', everyDays: 2 },
+] as const;
 
-type Ranking = Record<string, { rank: number; score: number }>;
+type Ranking = Record<string, { rank: number; score: number; recency: number }>;
+type RecallItem = { rank: number; score: number; memory: { id: string }; explanation: { signals: { recency: number } } | null };
 interface Edge {
   readonly from: string;
   readonly to: string;
@@ -72,7 +81,7 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
   const encode = async (agentId: string, content: string, extra: Record<string, unknown> = {}): Promise<string> =>
     (await client().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId, content, ...extra } })).encode.id;
   const recall = async (input: Record<string, unknown>) =>
-    (await client().ok<{ recall: { recallId: string; items: { rank: number; score: number; memory: { id: string } }[] } }>(RECALL, { input: { agentId: 'ada', ...input } })).recall;
+    (await client().ok<{ recall: { recallId: string; items: RecallItem[] } }>(RECALL, { input: { agentId: 'ada', ...input } })).recall;
   /** The recall's effects job (accesses, reconsolidation), once the worker has applied it. */
   const effectsApplied = (recallId: string) =>
     eventually(
@@ -154,14 +163,14 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
 
   /**
    * Moves the clock from review to review (and to each checkpoint and use) for 90 days. The
-   * agent keeps using one memory: every 2 days a recall through the API returns it alone, and
-   * the recall-effects worker records the access. At each checkpoint the real recall ranks
-   * the agent's memories for QUERY, as of that day.
+   * agent keeps using a few memories (USES): a recall through the API returns the one used
+   * alone, and the recall-effects worker records the access. At each checkpoint the real
+   * recall ranks the agent's memories for QUERY, as of that day.
    */
   async function simulate(): Promise<void> {
     const end = t0 + 90 * DAY;
     const checkpoints = CHECKPOINT_DAYS.map((d) => t0 + d * DAY);
-    let nextUse = t0 + 2 * DAY;
+    const next = new Map<string, number>(USES.map((u) => [u.key, t0 + u.everyDays * DAY]));
     let steps = 0;
     for (;;) {
       const due = await cypher<{ first: number | null; all: number[] }>(
@@ -174,16 +183,15 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
       // The latest review due within the window of the first: they all run in this step.
       const batch = Math.max(first, ...(due[0]?.all ?? []).filter((at) => at <= first + STEP_WINDOW));
       const nextCheckpoint = checkpoints[0] ?? Infinity;
-      const t = Math.min(batch, nextCheckpoint, nextUse, end + 1);
+      const t = Math.min(batch, nextCheckpoint, ...next.values(), end + 1);
       if (t > end) break;
       worker.clock.set(Math.max(t, worker.clock.now()));
       await worker.sweep.sweepOnce();
       await drain(worker, driver, tenant);
-      if (t === nextUse) {
-        const use = await recall({ query: TEXT.recalled, topK: 1, now: new Date(t).toISOString() });
-        expect(use.items.map((i) => i.memory.id)).toEqual([ids.recalled]);
-        await effectsApplied(use.recallId);
-        nextUse += 2 * DAY;
+      for (const u of USES) {
+        if (next.get(u.key) !== t) continue;
+        await use(u.key, t);
+        next.set(u.key, t + u.everyDays * DAY);
       }
       if (t === nextCheckpoint) {
         checkpoints.shift();
@@ -196,6 +204,14 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
     }
   }
 
+  /** One use of a memory: a recall (plain vector search for its own text) that returns it alone. */
+  async function use(key: string, at: number): Promise<void> {
+    const content = key === 'recalled' ? TEXT.recalled : PEERS[Number(key.slice('peer'.length))]!.content;
+    const r = await recall({ query: content, topK: 1, profile: 'semantic', spread: { enabled: false }, now: new Date(at).toISOString() });
+    expect(r.items.map((i) => i.memory.id)).toEqual([ids[key]]);
+    await effectsApplied(r.recallId);
+  }
+
   /**
    * The real recall as of `at`, over all the agent's memories. An observation must not be a
    * use: the recall's effects job (which would record an access on every returned memory)
@@ -204,7 +220,7 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
   async function observe(at: number): Promise<Ranking> {
     await effects.pause();
     try {
-      const r = await recall({ query: QUERY, topK: 50, profile: 'salience', spread: { enabled: false }, now: new Date(at).toISOString() });
+      const r = await recall({ query: QUERY, topK: 50, profile: 'salience', spread: { enabled: false }, explain: true, now: new Date(at).toISOString() });
       const job = await eventually(
         () => effects.getJob(jobId.recallEffects(r.recallId)),
         (j) => j !== undefined,
@@ -212,7 +228,7 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
       );
       if (!job) throw new Error(`the effects job of observation ${r.recallId} never arrived`);
       await job.remove();
-      return Object.fromEntries(r.items.map((i) => [i.memory.id, { rank: i.rank, score: i.score }]));
+      return Object.fromEntries(r.items.map((i) => [i.memory.id, { rank: i.rank, score: i.score, recency: i.explanation?.signals.recency ?? NaN }]));
     } finally {
       await effects.resume();
     }
@@ -243,36 +259,52 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
 
   const rankOf = (key: string) => curve.map((c) => c.ranks[ids[key]!]?.rank ?? Infinity);
   const scoreOf = (key: string) => curve.map((c) => c.ranks[ids[key]!]?.score ?? 0);
+  const recencyOf = (key: string) => curve.map((c) => c.ranks[ids[key]!]?.recency ?? NaN);
+  /** Rank among the memories nobody used: the used ones that outrank it do not count. */
+  const rankAmongUntouched = (key: string) =>
+    curve.map((c) => {
+      const own = c.ranks[ids[key]!]?.rank ?? Infinity;
+      return own - USES.filter((u) => (c.ranks[ids[u.key]!]?.rank ?? Infinity) < own).length;
+    });
 
   it('forgetting curve through the real recall: an untouched neutral memory sinks among its peers; an arousing and an often-recalled one hold', () => {
     console.log(
-      `forgetting curve, ${Object.keys(curve[0]?.ranks ?? {}).length} memories (day: rank neutral / arousing / recalled; score neutral / arousing / recalled)\n` +
+      `forgetting curve, ${Object.keys(curve[0]?.ranks ?? {}).length} memories (day: rank neutral / arousing / recalled; score; recency)\n` +
         curve
-          .map((c, i) => `  day ${c.day}: ${rankOf('neutral')[i]} / ${rankOf('arousing')[i]} / ${rankOf('recalled')[i]}; ` + ['neutral', 'arousing', 'recalled'].map((k) => scoreOf(k)[i]?.toFixed(3)).join(' / '))
-          .join('\n'),
+          .map((c, i) => {
+            const show = (f: (k: string) => number[], d: number) => ['neutral', 'arousing', 'recalled'].map((k) => f(k)[i]?.toFixed(d)).join(' / ');
+            return `  day ${c.day}: ${show(rankOf, 0)}; ${show(scoreOf, 3)}; ${show(recencyOf, 3)}`;
+          })
+          .join('\n') +
+        `\nall ranks (${Object.keys(ids).join(', ')}):\n` +
+        curve.map((c) => `  day ${c.day}: ${Object.keys(ids).map((k) => c.ranks[ids[k]!]?.rank ?? '-').join(' ')}`).join('\n'),
     );
     expect(curve.map((c) => c.day)).toEqual([...CHECKPOINT_DAYS]);
     // Every memory but the archived trivial one and the merged twin is ranked at every checkpoint.
     expect(Object.keys(curve.at(-1)!.ranks).length).toBeGreaterThanOrEqual(PEERS.length + 4);
 
+    // The neutral memory nobody touches: its score falls at every checkpoint, its recency
+    // fades toward nothing, and the memories in use climb past it.
     const neutral = rankOf('neutral');
     for (let i = 1; i < neutral.length; i++) expect(neutral[i]).toBeGreaterThanOrEqual(neutral[i - 1]!);
-    expect(neutral.at(-1)).toBeGreaterThan(neutral[0]!);
+    expect(neutral.at(-1)).toBeGreaterThanOrEqual(neutral[0]! + USES.length);
     const neutralScore = scoreOf('neutral');
     for (let i = 1; i < neutralScore.length; i++) expect(neutralScore[i]).toBeLessThan(neutralScore[i - 1]!);
+    expect(recencyOf('neutral').at(-1)).toBeLessThan(0.1);
 
-    // The arousing memory holds: it keeps its place among the memories nobody used, and
-    // stays above the neutral one; so does the one the agent keeps recalling, which climbs.
-    const arousing = rankOf('arousing');
+    // The arousing memory holds: its recency fades more slowly than the neutral one's, it
+    // never loses its place among the untouched memories, and it stays above the neutral one.
+    recencyOf('arousing').forEach((r, i) => expect(r).toBeGreaterThan(recencyOf('neutral')[i]!));
+    const arousing = rankAmongUntouched('arousing');
+    for (const r of arousing) expect(r).toBeLessThanOrEqual(arousing[0]!);
+    rankOf('arousing').forEach((r, i) => expect(r).toBeLessThan(neutral[i]!));
+
+    // The one recalled every other day holds too: its score ends above where it started and
+    // its rank above where it started, and above the neutral memory's.
     const recalled = rankOf('recalled');
-    arousing.forEach((r, i) => expect(r - (recalled[i]! < r ? 1 : 0)).toBeLessThanOrEqual(arousing[0]!));
-    arousing.forEach((r, i) => expect(r).toBeLessThan(neutral[i]!));
-    recalled.forEach((r) => expect(r).toBeLessThanOrEqual(recalled[0]!));
+    for (const r of recalled) expect(r).toBeLessThanOrEqual(recalled[0]!);
     expect(recalled.at(-1)).toBeLessThan(neutral.at(-1)!);
-    // Relative to its own start, the neutral memory loses more of its score than either.
-    const kept = (key: string) => scoreOf(key).at(-1)! / scoreOf(key)[0]!;
-    expect(kept('neutral')).toBeLessThan(kept('arousing'));
-    expect(kept('neutral')).toBeLessThan(kept('recalled'));
+    expect(scoreOf('recalled').at(-1)).toBeGreaterThan(scoreOf('recalled')[0]!);
   });
 
   it('a neutral memory untouched for a month is still recalled among its peers, lower ranked and scored than at day 0', () => {
