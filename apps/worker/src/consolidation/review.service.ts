@@ -35,7 +35,7 @@ export class ReviewService {
   }
 
   /** `signal` aborted (the attempt timed out) before commit: the transaction rolls back. */
-  review(tenantId: string, memoryId: string, reviewCount: number, now: number, signal?: AbortSignal): Promise<ReviewResultKind> {
+  async review(tenantId: string, memoryId: string, reviewCount: number, now: number, signal?: AbortSignal): Promise<ReviewResultKind> {
     signal?.throwIfAborted();
     return this.consolidation.review(tenantId, memoryId, now, async (uow) => {
       const result = await this.reviewLocked(uow, reviewCount, now);
