@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { cypher, deleteQueueKeys } from './support/consolidation-harness';
 import { eventually, testDriver } from './support/neo4j';
-import { testPort, uniqueSuffix, waitForOk } from './support/processes';
+import { testPort, uniqueSuffix, waitForOk, type RunningProcess } from './support/processes';
 import { startStack, type Stack } from './support/stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id } }`;
@@ -75,13 +75,68 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
     return { once: Number(rows[0]?.once ?? 0), more: Number(rows[0]?.more ?? 0) };
   };
 
+  const consolidationQueue = async <T>(use: (queue: Queue) => Promise<T>): Promise<T> => {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const queue = new Queue('consolidation', { connection: redis, prefix });
+    try {
+      return await use(queue);
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+  };
+
+  /** Stops a worker and waits for its exit, failing with its output if it does not exit in time. */
+  const stopWithin = async (worker: RunningProcess, signal: NodeJS.Signals, ms: number): Promise<number | null> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`worker did not exit ${ms} ms after ${signal}:\n${worker.output()}`)), ms);
+    });
+    try {
+      return await Promise.race([worker.stop(signal), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  // The two crash tests share one batch of first reviews: SIGTERM part-way, SIGKILL part-way
+  // through the rest, then a last worker finishes it.
+  let reviewedAtTerm = 0;
+
+  it('SIGTERM in the middle of a batch of reviews: in-flight reviews commit once, none is left active or lost, the process exits', async () => {
+    const worker = await stack.startWorker();
+    await eventually(reviewed, (r) => r.once >= MEMORIES * 0.1, 60_000);
+    const termAt = Date.now();
+    const code = await stopWithin(worker, 'SIGTERM', 30_000);
+    // Exited by the signal (Nest re-raises it after its hooks), not by the shutdown deadline's exit(1).
+    expect(code === 0 || worker.child.signalCode === 'SIGTERM').toBe(true);
+    expect(worker.output()).not.toMatch(/"level":"(error|fatal)"/);
+
+    const after = await reviewed();
+    expect(after.more).toBe(0);
+    expect(after.once).toBeLessThan(MEMORIES); // premise: the batch was cut short
+    reviewedAtTerm = after.once;
+    await consolidationQueue(async (queue) => {
+      const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'completed', 'failed', 'prioritized');
+      // Nothing was abandoned mid-way: every job is either done or still waiting its turn.
+      expect(counts).toMatchObject({ active: 0, failed: 0, delayed: 0 });
+      expect(counts.completed! + counts.waiting! + counts.prioritized!).toBe(MEMORIES);
+      const completed = await queue.getJobs(['completed'], 0, MEMORIES);
+      // Each job that completed committed its review (the counts in Neo4j and Redis agree)...
+      expect(completed).toHaveLength(after.once);
+      expect(completed.every((j) => j.returnvalue === 'done')).toBe(true);
+      // ...including those that were running when the signal came: closing let them finish.
+      expect(completed.filter((j) => (j.finishedOn ?? 0) >= termAt).length).toBeGreaterThan(0);
+    });
+  }, 120_000);
+
   it('SIGKILL in the middle of a batch of reviews: after a restart every review took effect exactly once', async () => {
     const first = await stack.startWorker();
-    const before = await eventually(reviewed, (r) => r.once >= MEMORIES * 0.1, 60_000);
+    const before = await eventually(reviewed, (r) => r.once >= reviewedAtTerm + MEMORIES * 0.1, 60_000);
     expect(before.once).toBeLessThan(MEMORIES);
     await first.stop('SIGKILL');
     const atKill = await reviewed();
-    expect(atKill.once).toBeGreaterThan(0);
+    expect(atKill.once).toBeGreaterThan(reviewedAtTerm);
     expect(atKill.once).toBeLessThan(MEMORIES);
 
     const second = await stack.startWorker();
@@ -99,14 +154,7 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
     expect(Number(stabilities[0]?.unreviewed)).toBe(0);
 
     // Nothing failed along the way.
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const queue = new Queue('consolidation', { connection: redis, prefix });
-    try {
-      expect(await queue.getJobCountByTypes('failed')).toBe(0);
-    } finally {
-      await queue.close();
-      redis.disconnect();
-    }
+    expect(await consolidationQueue((queue) => queue.getJobCountByTypes('failed'))).toBe(0);
 
     // Worker metrics and JSON logs carry the jobs.
     await waitForOk(`http://127.0.0.1:${workerPort}/health/live`, second);
@@ -115,19 +163,11 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
     expect(metrics).toMatch(/limbic_queue_depth\{[^}]*queue="consolidation"/);
     expect(metrics).toMatch(/limbic_neo4j_transaction_seconds_count\{[^}]*query="consolidation.review"/);
 
-    // Graceful shutdown: SIGTERM closes the workers (in-flight jobs finish first), then the
-    // process ends by that signal (Nest re-raises it after its hooks), leaving nothing active.
-    const code = await second.stop('SIGTERM');
+    // Graceful shutdown when idle: the process ends by the signal, leaving nothing active.
+    const code = await stopWithin(second, 'SIGTERM', 30_000);
     expect(code === 0 || second.child.signalCode === 'SIGTERM').toBe(true);
     expect(second.output()).not.toMatch(/"level":"(error|fatal)"/);
-    const redis2 = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const queue2 = new Queue('consolidation', { connection: redis2, prefix });
-    try {
-      expect(await queue2.getJobCountByTypes('active')).toBe(0);
-    } finally {
-      await queue2.close();
-      redis2.disconnect();
-    }
+    expect(await consolidationQueue((queue) => queue.getJobCountByTypes('active'))).toBe(0);
   }, 300_000);
 
   it('keeps a job that failed for good, with its reason, visible in the admin dashboard', async () => {
@@ -149,6 +189,11 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
         .split('\n')
         .find((l) => l.includes('failed for good'));
       expect(JSON.parse(line ?? '{}')).toMatchObject({ level: 'error', service: 'worker', jobId: `bad-${suffix}`, queue: 'consolidation' });
+      // The worker's metrics count it as failed for good (an unreadable payload is never retried).
+      await waitForOk(`http://127.0.0.1:${workerPort}/health/live`, worker);
+      const metrics = await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text();
+      expect(metrics).toMatch(/limbic_job_failures_total\{(?=[^}]*queue="consolidation")(?=[^}]*final="true")[^}]*\} 1\n/);
+      expect(metrics).not.toMatch(/limbic_job_failures_total\{(?=[^}]*queue="consolidation")(?=[^}]*final="false")[^}]*\} [1-9]/);
 
       // The dashboard: refused without the key, served with it (Basic for browsers, Bearer for tools).
       expect((await fetch(`${stack.url}/admin/queues`)).status).toBe(401);

@@ -7,19 +7,38 @@ MATCH (l:Memory {id: $loserId})
 WHERE l.tenantId = s.tenantId AND l.agentId = s.agentId AND l <> s
 CALL (s, l) {
   OPTIONAL MATCH (l)-[r]-(o:Memory)
-  WHERE type(r) IN $edgeTypes AND o <> s AND o.tenantId = s.tenantId AND o.agentId = s.agentId
-  WITH s, r, o WHERE r IS NOT NULL
-  MERGE (s)-[n:$(type(r))]-(o)
-  ON CREATE SET n += properties(r)
-  ON MATCH SET n.weight = CASE WHEN r.weight > n.weight THEN r.weight ELSE n.weight END,
-               n.coActivations = coalesce(n.coActivations, 0) + coalesce(r.coActivations, 0),
-               n.strengthenedAt = CASE WHEN r.strengthenedAt > coalesce(n.strengthenedAt, n.createdAt) THEN r.strengthenedAt ELSE n.strengthenedAt END
-  RETURN count(n) AS movedEdges
+  WHERE type(r) IN $edgeTypes AND o <> s AND o <> l AND o.tenantId = s.tenantId AND o.agentId = s.agentId
+  WITH s, l, r, o WHERE r IS NOT NULL
+  // Traversal ignores direction, so an edge the survivor already has with `o` (either way)
+  // absorbs the loser's; otherwise the edge moves keeping its direction: it records creation
+  // order (TEMPORAL reads earlier → later) and its start node's reviews are the ones that decay it.
+  OPTIONAL MATCH (s)-[e]-(o)
+  WHERE type(e) = type(r)
+  WITH s, l, r, o, head(collect(e)) AS e
+  CALL (s, l, r, o, e) {
+    WITH * WHERE e IS NOT NULL
+    SET e.weight = CASE WHEN r.weight > e.weight THEN r.weight ELSE e.weight END,
+        e.coActivations = coalesce(e.coActivations, 0) + coalesce(r.coActivations, 0),
+        e.strengthenedAt = CASE WHEN r.strengthenedAt > coalesce(e.strengthenedAt, e.createdAt) THEN r.strengthenedAt ELSE e.strengthenedAt END
+  }
+  CALL (s, l, r, o, e) {
+    WITH * WHERE e IS NULL AND startNode(r) = l
+    CREATE (s)-[n:$(type(r))]->(o)
+    SET n = properties(r)
+  }
+  CALL (s, l, r, o, e) {
+    WITH * WHERE e IS NULL AND endNode(r) = l
+    CREATE (o)-[n:$(type(r))]->(s)
+    SET n = properties(r)
+  }
+  RETURN count(r) AS movedEdges
 }
 CALL (s, l) {
-  OPTIONAL MATCH (l)-[:TAGGED]->(c:Concept)
-  WITH s, c WHERE c IS NOT NULL AND c.tenantId = s.tenantId
-  MERGE (s)-[:TAGGED]->(c)
+  OPTIONAL MATCH (l)-[t:TAGGED]->(c:Concept)
+  WITH s, t, c WHERE c IS NOT NULL AND c.tenantId = s.tenantId AND c.agentId = s.agentId
+  // Recall reads concepts through TAGGED edges of the tenant only: the moved edge keeps its tenantId.
+  MERGE (s)-[n:TAGGED]->(c)
+  ON CREATE SET n = properties(t)
   RETURN count(c) AS movedConcepts
 }
 SET s.accessCount = coalesce(s.accessCount, 0) + coalesce(l.accessCount, 0),

@@ -59,7 +59,13 @@ export const envSchema = z.object({
   LIMBIC_MAX_TOP_K: int(1, 1000).default(100),
   LIMBIC_GRAPHQL_MAX_COMPLEXITY: int(10, 1_000_000).default(5000),
 
-  LIMBIC_APPRAISAL_CONCURRENCY: int(1, 64).default(4),
+  /**
+   * Per-queue overrides of libs/jobs/src/queue-settings.ts (concurrency, attempts, backoff,
+   * locks, timeouts, retention) as JSON: `{"appraisal":{"concurrency":16}}`.
+   */
+  LIMBIC_QUEUE_SETTINGS: z.string().default(''),
+  /** Removed (LIMBIC_QUEUE_SETTINGS replaces it); still read so that setting it stops boot instead of being ignored. */
+  LIMBIC_APPRAISAL_CONCURRENCY: z.string().optional(),
   LIMBIC_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
   LIMBIC_SWEEP_TENANTS: z.string().default(''),

@@ -55,7 +55,6 @@ export interface LimbicConfig {
   readonly worker: {
     readonly host: string;
     readonly port: number;
-    readonly appraisalConcurrency: number;
     readonly sweepIntervalMs: number;
     /** Tenants the pending-appraisal sweep is limited to; empty means all. */
     readonly sweepTenants: readonly string[];
@@ -70,6 +69,11 @@ export interface LimbicConfig {
   readonly appraiser: AppraiserSettings;
   readonly ops: OpsSettings;
   readonly consolidation: ConsolidationSettings;
+  /**
+   * LIMBIC_QUEUE_SETTINGS: overrides of the per-queue table in libs/jobs/src/queue-settings.ts,
+   * queue → setting → integer; names and ranges are checked there (resolveQueueSettings).
+   */
+  readonly queueSettings: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 export interface OpsSettings {

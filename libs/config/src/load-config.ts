@@ -38,6 +38,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   if (e.LIMBIC_APPRAISER === 'llm' && (e.LIMBIC_LLM_BASE_URL === undefined || e.LIMBIC_LLM_MODEL === undefined)) {
     problems.push('LIMBIC_LLM_BASE_URL, LIMBIC_LLM_MODEL: both required when LIMBIC_APPRAISER=llm');
   }
+  if (e.LIMBIC_APPRAISAL_CONCURRENCY !== undefined) {
+    problems.push(`LIMBIC_APPRAISAL_CONCURRENCY: removed; set LIMBIC_QUEUE_SETTINGS='{"appraisal":{"concurrency":${e.LIMBIC_APPRAISAL_CONCURRENCY}}}'`);
+  }
+  const queueSettings = parseQueueSettings(e.LIMBIC_QUEUE_SETTINGS, problems);
   const sweepTenants = e.LIMBIC_SWEEP_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
   const badSweepTenant = sweepTenants.find((t) => !TENANT_ID.test(t));
   if (badSweepTenant !== undefined) problems.push(`LIMBIC_SWEEP_TENANTS: tenant "${badSweepTenant}" must match ${TENANT_ID.source}`);
@@ -62,7 +66,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
     worker: {
       host: e.LIMBIC_WORKER_HOST,
       port: e.LIMBIC_WORKER_PORT,
-      appraisalConcurrency: e.LIMBIC_APPRAISAL_CONCURRENCY,
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
       sweepTenants,
     },
@@ -121,7 +124,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       archiveStrengthBelow: e.LIMBIC_ARCHIVE_STRENGTH_BELOW,
       archiveImportanceBelow: e.LIMBIC_ARCHIVE_IMPORTANCE_BELOW,
     },
+    queueSettings,
   });
+}
+
+/** The shape only (queue → setting → number); libs/jobs checks the names and ranges. */
+function parseQueueSettings(raw: string, problems: string[]): Readonly<Record<string, Readonly<Record<string, number>>>> {
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push('LIMBIC_QUEUE_SETTINGS: not valid JSON');
+    return {};
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const valid = isObject(parsed) && Object.values(parsed).every((q) => isObject(q) && Object.values(q).every((n) => typeof n === 'number'));
+  if (!valid) {
+    problems.push('LIMBIC_QUEUE_SETTINGS: must be {"<queue>": {"<setting>": <number>}}');
+    return {};
+  }
+  return parsed as Record<string, Record<string, number>>;
 }
 
 function parseApiKeys(raw: string, problems: string[]): ReadonlyMap<string, string> {

@@ -1,5 +1,6 @@
 import type { LimbicConfig } from '@limbic/config';
 import { JobProducer } from './job-producer';
+import { DEFAULT_QUEUE_SETTINGS } from './queue-settings';
 
 /** Each Queue.add waits until the test releases it, so "in flight" is observable. */
 const pending: { name: string; release: (ok: boolean) => void }[] = [];
@@ -31,7 +32,7 @@ describe('JobProducer.enqueueRecallEffectsInBackground', () => {
   });
 
   it('returns before Redis answers, and shutdown waits for the add before closing the queue', async () => {
-    const producer = new JobProducer(config);
+    const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
     await producer.enqueueRecallEffectsInBackground(payload('r1'));
     expect(pending.map((p) => p.name)).toEqual(['recall-effects']);
 
@@ -47,7 +48,7 @@ describe('JobProducer.enqueueRecallEffectsInBackground', () => {
   });
 
   it('makes the caller wait for its own add once too many are in flight', async () => {
-    const producer = new JobProducer(config);
+    const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
     for (let i = 0; i < 256; i++) await producer.enqueueRecallEffectsInBackground(payload(`r${i}`));
     let returned = false;
     const last = producer.enqueueRecallEffectsInBackground(payload('r-last')).then(() => (returned = true));

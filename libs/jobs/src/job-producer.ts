@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { QUEUE_SETTINGS } from './queue-settings';
+import { jobOptions } from './job-options';
+import { QUEUE_SETTINGS, type QueueSettingsTable } from './queue-settings';
 import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1 } from './queues';
 import { producerConnection } from './redis-connection';
 
@@ -23,7 +24,10 @@ export class JobProducer implements OnApplicationShutdown {
 
   private readonly prefix: string;
 
-  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig) {
+  constructor(
+    @Inject(LIMBIC_CONFIG) config: LimbicConfig,
+    @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettingsTable,
+  ) {
     this.prefix = config.ops.queuePrefix;
     this.connection = producerConnection(config.redisUrl);
     // ioredis emits errors while Redis is down; they are expected and logged once per burst.
@@ -96,14 +100,7 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   private options(queue: QueueName, id: string): JobsOptions {
-    const settings = QUEUE_SETTINGS[queue];
-    return {
-      jobId: id,
-      attempts: settings.attempts,
-      backoff: { type: 'exponential', delay: settings.backoffMs },
-      removeOnComplete: { age: settings.keepCompletedSeconds },
-      removeOnFail: { age: settings.keepFailedSeconds },
-    };
+    return jobOptions(this.settings[queue], id);
   }
 
   private queue(name: QueueName): Queue {

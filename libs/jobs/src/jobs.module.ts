@@ -1,6 +1,15 @@
 import { Global, Module } from '@nestjs/common';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { JobProducer } from './job-producer';
+import { QUEUE_SETTINGS, resolveQueueSettings } from './queue-settings';
 
 @Global()
-@Module({ providers: [JobProducer], exports: [JobProducer] })
+@Module({
+  providers: [
+    // Resolved once at boot: a bad LIMBIC_QUEUE_SETTINGS stops start-up, in the API and the worker alike.
+    { provide: QUEUE_SETTINGS, inject: [LIMBIC_CONFIG], useFactory: (c: LimbicConfig) => resolveQueueSettings(c.queueSettings) },
+    JobProducer,
+  ],
+  exports: [JobProducer, QUEUE_SETTINGS],
+})
 export class JobsModule {}

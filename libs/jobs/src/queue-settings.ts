@@ -1,4 +1,5 @@
-import type { QueueName } from './queues';
+import { ConfigError } from '@limbic/config';
+import { QUEUE, type QueueName } from './queues';
 
 export interface QueueSettings {
   /** Jobs processed at once by one worker process. */
@@ -16,7 +17,10 @@ export interface QueueSettings {
   readonly stalledIntervalMs: number;
   /** A job may stall this often before it is failed for good. */
   readonly maxStalledCount: number;
-  /** A single attempt running longer than this fails (and is retried with backoff). */
+  /**
+   * A single attempt running longer than this fails (and is retried with backoff); the
+   * handler's AbortSignal fires, so it stops before its next transaction (see with-timeout.ts).
+   */
   readonly timeoutMs: number;
   /** Completed jobs are kept this long so a replayed enqueue with the same id is dropped. */
   readonly keepCompletedSeconds: number;
@@ -24,10 +28,19 @@ export interface QueueSettings {
   readonly keepFailedSeconds: number;
 }
 
+export type QueueSettingsTable = Readonly<Record<QueueName, QueueSettings>>;
+
+/** Injection token for the table in force (defaults + LIMBIC_QUEUE_SETTINGS), built at boot. */
+export const QUEUE_SETTINGS = Symbol('QUEUE_SETTINGS');
+
 const WEEK_SECONDS = 7 * 86_400;
 
-/** One place for worker tuning, per queue. */
-export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
+/**
+ * One place for worker tuning, per queue. Attempts, backoff and retention are stamped on a
+ * job by the process that adds it (the API for appraisal and recall-effects, the worker's
+ * review sweep for consolidation); concurrency, locks and timeouts are read by the worker.
+ */
+export const DEFAULT_QUEUE_SETTINGS: QueueSettingsTable = {
   appraisal: {
     concurrency: 4,
     attempts: 8,
@@ -67,3 +80,47 @@ export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
     keepFailedSeconds: 30 * 86_400,
   },
 };
+
+/** Smallest value each setting accepts (a worker with no concurrency or attempts does nothing). */
+const MINIMUM: Readonly<Record<keyof QueueSettings, number>> = {
+  concurrency: 1,
+  attempts: 1,
+  backoffMs: 0,
+  lockDurationMs: 1000,
+  stalledIntervalMs: 1000,
+  maxStalledCount: 0,
+  timeoutMs: 1,
+  keepCompletedSeconds: 0,
+  keepFailedSeconds: 0,
+};
+
+/**
+ * The defaults with the operator's overrides applied: LIMBIC_QUEUE_SETTINGS, a JSON object
+ * `{ "<queue>": { "<setting>": <integer> } }` (for example
+ * `{"appraisal":{"concurrency":16},"consolidation":{"attempts":3}}`). Every setting of every
+ * queue can be overridden the same way, and only this way. Set the same value on the API and
+ * the worker: attempts, backoff and retention are fixed by whichever process adds the job.
+ * Unknown queues or settings and out-of-range values stop boot.
+ */
+export function resolveQueueSettings(overrides: Readonly<Record<string, Readonly<Record<string, number>>>>): QueueSettingsTable {
+  const problems: string[] = [];
+  const queues = new Set<string>(Object.values(QUEUE));
+  const table = { ...DEFAULT_QUEUE_SETTINGS } as Record<QueueName, QueueSettings>;
+  for (const [queue, fields] of Object.entries(overrides)) {
+    if (!queues.has(queue)) {
+      problems.push(`LIMBIC_QUEUE_SETTINGS: unknown queue "${queue}" (known: ${[...queues].join(', ')})`);
+      continue;
+    }
+    const name = queue as QueueName;
+    const merged: Record<string, number> = { ...table[name] };
+    for (const [field, value] of Object.entries(fields)) {
+      const min = (MINIMUM as Record<string, number | undefined>)[field];
+      if (min === undefined) problems.push(`LIMBIC_QUEUE_SETTINGS: unknown setting "${queue}.${field}" (known: ${Object.keys(MINIMUM).join(', ')})`);
+      else if (!Number.isInteger(value) || value < min) problems.push(`LIMBIC_QUEUE_SETTINGS: "${queue}.${field}" must be an integer ≥ ${min}`);
+      else merged[field] = value;
+    }
+    table[name] = merged as unknown as QueueSettings;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(table);
+}

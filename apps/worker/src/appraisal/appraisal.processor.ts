@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { AppraisalJobV1, JobOutcome } from '@limbic/jobs';
-import type { JobHandler } from '../runner/job-handler';
+import type { JobHandler, JobInfo } from '../runner/job-handler';
 import { AppraisalService } from './appraisal.service';
 
 @Injectable()
@@ -10,9 +10,9 @@ export class AppraisalProcessor implements JobHandler {
 
   constructor(private readonly appraisal: AppraisalService) {}
 
-  handle(data: unknown): Promise<JobOutcome> {
+  handle(data: unknown, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
     const { tenantId, agentId, memoryId } = parse(data);
-    return this.appraisal.appraise({ tenantId, agentId, memoryId }, Date.now());
+    return this.appraisal.appraise({ tenantId, agentId, memoryId }, Date.now(), signal);
   }
 }
 

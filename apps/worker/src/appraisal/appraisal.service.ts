@@ -27,11 +27,18 @@ export class AppraisalService {
     @Inject(TEXT_APPRAISER) private readonly appraiser: TextAppraiser,
   ) {}
 
-  async appraise(key: AppraisalKey, now: number): Promise<JobOutcome> {
+  /** `signal` aborted (the attempt timed out): nothing more is written, an open transaction rolls back. */
+  async appraise(key: AppraisalKey, now: number, signal?: AbortSignal): Promise<JobOutcome> {
     const preview = await this.appraisals.preview(key);
     if (!preview?.pending) return 'skipped'; // deleted (memory or agent), or already appraised
     const text = await this.appraiser.appraise(preview.content);
-    const outcome = await this.appraisals.inTransaction(key, (unit) => this.appraiseLocked(unit, text, now));
+    // The appraiser may be a slow LLM call: the attempt may have timed out meanwhile.
+    signal?.throwIfAborted();
+    const outcome = await this.appraisals.inTransaction(key, async (unit) => {
+      const result = await this.appraiseLocked(unit, text, now);
+      signal?.throwIfAborted();
+      return result;
+    });
     this.log.debug(`appraisal ${key.memoryId}: ${outcome} (${text.source})`);
     return outcome;
   }

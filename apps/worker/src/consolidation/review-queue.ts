@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import type { DueReview } from '@limbic/graph';
-import { jobId, QUEUE, QUEUE_SETTINGS, workerConnection, type ConsolidationJobV1 } from '@limbic/jobs';
+import { jobId, jobOptions, QUEUE, QUEUE_SETTINGS, workerConnection, type ConsolidationJobV1, type QueueSettings, type QueueSettingsTable } from '@limbic/jobs';
 
 /** What the sweep found in Redis for an overdue review and what it did about it. */
 export type Repair = 'queued' | 'promoted' | 'requeued' | 'failed';
@@ -18,8 +18,10 @@ export class ReviewQueue implements OnApplicationShutdown {
   private readonly log = new Logger('ReviewQueue');
   private readonly connection: Redis;
   private readonly queue: Queue;
+  private readonly settings: QueueSettings;
 
-  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig) {
+  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig, @Inject(QUEUE_SETTINGS) settings: QueueSettingsTable) {
+    this.settings = settings.consolidation;
     this.connection = workerConnection(config.redisUrl);
     this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
     this.queue = new Queue(QUEUE.consolidation, { connection: this.connection, prefix: config.ops.queuePrefix });
@@ -29,19 +31,11 @@ export class ReviewQueue implements OnApplicationShutdown {
   /** Adds one delayed job per review (due − now, at least 0); existing ids are dropped by BullMQ. */
   async schedule(reviews: readonly DueReview[], now: number): Promise<void> {
     if (reviews.length === 0) return;
-    const settings = QUEUE_SETTINGS.consolidation;
     await this.queue.addBulk(
       reviews.map((r) => ({
         name: 'review',
         data: { v: 1, tenantId: r.tenantId, agentId: r.agentId, memoryId: r.memoryId, reviewCount: r.reviewCount } satisfies ConsolidationJobV1,
-        opts: {
-          jobId: jobId.review(r.memoryId, r.reviewCount),
-          delay: Math.max(0, r.nextReviewAt - now),
-          attempts: settings.attempts,
-          backoff: { type: 'exponential', delay: settings.backoffMs },
-          removeOnComplete: { age: settings.keepCompletedSeconds },
-          removeOnFail: { age: settings.keepFailedSeconds },
-        },
+        opts: { ...jobOptions(this.settings, jobId.review(r.memoryId, r.reviewCount)), delay: Math.max(0, r.nextReviewAt - now) },
       })),
     );
   }

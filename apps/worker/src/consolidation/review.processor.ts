@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { ConsolidationJobV1, JobOutcome } from '@limbic/jobs';
 import { reviewOutcomes } from '@limbic/observability';
-import type { JobHandler } from '../runner/job-handler';
+import type { JobHandler, JobInfo } from '../runner/job-handler';
 import { CLOCK, type Clock } from './clock';
 import { ReviewService } from './review.service';
 
@@ -16,9 +16,9 @@ export class ReviewProcessor implements JobHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async handle(data: unknown): Promise<JobOutcome> {
+  async handle(data: unknown, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
     const job = parse(data);
-    const result = await this.reviews.review(job.tenantId, job.memoryId, job.reviewCount, this.clock.now());
+    const result = await this.reviews.review(job.tenantId, job.memoryId, job.reviewCount, this.clock.now(), signal);
     reviewOutcomes.inc({ result: result.startsWith('skipped') ? 'skipped' : result });
     return result.startsWith('skipped') ? 'skipped' : 'done';
   }

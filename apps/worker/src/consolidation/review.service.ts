@@ -34,26 +34,34 @@ export class ReviewService {
     };
   }
 
-  review(tenantId: string, memoryId: string, reviewCount: number, now: number): Promise<ReviewResultKind> {
+  /** `signal` aborted (the attempt timed out) before commit: the transaction rolls back. */
+  async review(tenantId: string, memoryId: string, reviewCount: number, now: number, signal?: AbortSignal): Promise<ReviewResultKind> {
+    signal?.throwIfAborted();
     return this.consolidation.review(tenantId, memoryId, now, async (uow) => {
-      const loaded = await uow.load();
-      if (!loaded || loaded.memory.archived) return 'skipped-missing';
-      if (loaded.memory.reviewCount !== reviewCount) return 'skipped-done';
-      if (loaded.memory.nextReviewAt === null || loaded.memory.nextReviewAt > now + EARLY_TOLERANCE_MS) return 'skipped-early';
-
-      const merge = await this.mergeDuplicates(uow, loaded.memory);
-      if (merge.survivorId !== loaded.memory.id) return 'merged';
-
-      // Merging changed accesses, importance and edges: plan on the merged state.
-      const current = merge.merged > 0 ? await uow.load() : loaded;
-      if (!current) return 'skipped-missing';
-      const plan = planReview(current.memory, current.edges, now, this.thresholds);
-      await uow.pruneEdges(plan.prune);
-      await uow.decayEdges(plan.decay);
-      const applied = await uow.apply(reviewCount, plan);
-      if (!applied) return 'skipped-done';
-      return plan.archive ? 'archived' : 'reviewed';
+      const result = await this.reviewLocked(uow, reviewCount, now);
+      signal?.throwIfAborted();
+      return result;
     });
+  }
+
+  private async reviewLocked(uow: ReviewUnitOfWork, reviewCount: number, now: number): Promise<ReviewResultKind> {
+    const loaded = await uow.load();
+    if (!loaded || loaded.memory.archived) return 'skipped-missing';
+    if (loaded.memory.reviewCount !== reviewCount) return 'skipped-done';
+    if (loaded.memory.nextReviewAt === null || loaded.memory.nextReviewAt > now + EARLY_TOLERANCE_MS) return 'skipped-early';
+
+    const merge = await this.mergeDuplicates(uow, loaded.memory);
+    if (merge.survivorId !== loaded.memory.id) return 'merged';
+
+    // Merging changed accesses, importance and edges: plan on the merged state.
+    const current = merge.merged > 0 ? await uow.load() : loaded;
+    if (!current) return 'skipped-missing';
+    const plan = planReview(current.memory, current.edges, now, this.thresholds);
+    await uow.pruneEdges(plan.prune);
+    await uow.decayEdges(plan.decay);
+    const applied = await uow.apply(reviewCount, plan);
+    if (!applied) return 'skipped-done';
+    return plan.archive ? 'archived' : 'reviewed';
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { JobOutcome, RecallEffectsJobV1 } from '@limbic/jobs';
-import type { JobHandler } from '../runner/job-handler';
+import type { JobHandler, JobInfo } from '../runner/job-handler';
 import { RecallEffectsService } from './recall-effects.service';
 
 @Injectable()
@@ -10,8 +10,8 @@ export class RecallEffectsProcessor implements JobHandler {
 
   constructor(private readonly effects: RecallEffectsService) {}
 
-  handle(data: unknown): Promise<JobOutcome> {
-    return this.effects.apply(parse(data));
+  handle(data: unknown, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
+    return this.effects.apply(parse(data), signal);
   }
 }
 

@@ -8,7 +8,8 @@ import { CO_RECALLED_TOP, planRecallEffects } from './plan-recall-effects';
 export class RecallEffectsService {
   constructor(private readonly effects: RecallEffectsRepository) {}
 
-  apply(job: RecallEffectsJobV1): Promise<JobOutcome> {
+  /** `signal` aborted (the attempt timed out) before the writes: the transaction rolls back. */
+  apply(job: RecallEffectsJobV1, signal?: AbortSignal): Promise<JobOutcome> {
     const ordered = [...job.items].sort((x, y) => x.rank - y.rank);
     return this.effects.apply(
       {
@@ -19,7 +20,10 @@ export class RecallEffectsService {
         memoryIds: ordered.map((i) => i.memoryId),
         coRecalledIds: ordered.slice(0, CO_RECALLED_TOP).map((i) => i.memoryId),
       },
-      (snapshot) => planRecallEffects(snapshot, decodeAgentState(snapshot.agent), { ...job, items: ordered }),
+      (snapshot) => {
+        signal?.throwIfAborted();
+        return planRecallEffects(snapshot, decodeAgentState(snapshot.agent), { ...job, items: ordered });
+      },
     );
   }
 }

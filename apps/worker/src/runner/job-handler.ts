@@ -7,10 +7,14 @@ export interface JobInfo {
   readonly attemptsMade: number;
 }
 
-/** One handler per queue: reloads state from Neo4j and returns done or skipped. */
+/**
+ * One handler per queue: reloads state from Neo4j and returns done or skipped. `signal` is
+ * aborted when the attempt times out; a handler checks it before each transaction and
+ * before committing (signal.throwIfAborted()), so a timed-out attempt stops writing.
+ */
 export interface JobHandler {
   readonly queue: QueueName;
-  handle(data: unknown, job: JobInfo): Promise<JobOutcome>;
+  handle(data: unknown, job: JobInfo, signal: AbortSignal): Promise<JobOutcome>;
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');

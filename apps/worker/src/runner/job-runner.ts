@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { QUEUE_SETTINGS, workerConnection, type QueueName } from '@limbic/jobs';
+import { QUEUE_SETTINGS, workerConnection, type QueueName, type QueueSettingsTable } from '@limbic/jobs';
 import { jobDuration, jobFailures, runWithLogContext } from '@limbic/observability';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
 import { withTimeout } from './with-timeout';
@@ -25,6 +25,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
+    @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettingsTable,
   ) {
     const byQueue = new Map<QueueName, JobHandler>();
     for (const h of handlers) {
@@ -43,11 +44,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private start(queue: QueueName): void {
     const handler = this.byQueue.get(queue);
     if (!handler) return;
-    const settings = QUEUE_SETTINGS[queue];
+    const settings = this.settings[queue];
     const connection = workerConnection(this.config.redisUrl);
     connection.on('error', (err: Error) => this.log.debug(`redis (${queue}): ${err.message}`));
     this.connections.push(connection);
-    const concurrency = queue === 'appraisal' ? this.config.worker.appraisalConcurrency : settings.concurrency;
+    const concurrency = settings.concurrency;
     const worker = new Worker(
       queue,
       (job) =>
@@ -55,7 +56,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
           const started = performance.now();
           try {
             const outcome = await withTimeout(
-              handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }),
+              (signal) => handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal),
               settings.timeoutMs,
               `${queue} job timed out after ${settings.timeoutMs} ms`,
             );

@@ -1,0 +1,74 @@
+import { loadConfig } from '@limbic/config';
+import type { ConsolidationRepository, ReviewSubject, ReviewUnitOfWork } from '@limbic/graph';
+import { JobTimeoutError } from '../runner/with-timeout';
+import { ReviewService } from './review.service';
+
+const NOW = 1_000_000_000;
+const subject: ReviewSubject = {
+  id: 'm1',
+  agentId: 'a',
+  reviewCount: 0,
+  stability: 1,
+  nextReviewAt: NOW - 1000,
+  archived: false,
+  valence: 0,
+  arousal: 0.3,
+  importance: 0.5,
+  accessCount: 0,
+  lastAccessedAt: null,
+  occurredAt: NOW - 3_600_000,
+  encodedAt: NOW - 3_600_000,
+  consolidation: 0.8,
+  lastReviewedAt: null,
+  moodArousal: null,
+  hasEmbedding: false,
+};
+
+/**
+ * The repository runs `work` inside one write transaction: what `work` throws rolls it back.
+ * This stand-in records whether the transaction would have committed.
+ */
+function service(onApply: () => void = () => undefined) {
+  const outcome = { committed: false, applied: 0 };
+  const uow: Partial<ReviewUnitOfWork> = {
+    load: () => Promise.resolve({ memory: subject, edges: [] }),
+    pruneEdges: () => Promise.resolve(0),
+    decayEdges: () => Promise.resolve(0),
+    apply: () => {
+      outcome.applied++;
+      onApply();
+      return Promise.resolve(true);
+    },
+  };
+  const repository = {
+    review: async <R>(_t: string, _m: string, _now: number, work: (u: ReviewUnitOfWork) => Promise<R>): Promise<R> => {
+      const result = await work(uow as ReviewUnitOfWork);
+      outcome.committed = true;
+      return result;
+    },
+  };
+  return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({})), outcome };
+}
+
+describe('ReviewService and the attempt timeout', () => {
+  it('commits a review whose attempt is still within its time', async () => {
+    const { reviews, outcome } = service();
+    await expect(reviews.review('t', 'm1', 0, NOW, new AbortController().signal)).resolves.toBe('reviewed');
+    expect(outcome).toEqual({ committed: true, applied: 1 });
+  });
+
+  it('rolls back a review whose attempt timed out before it could commit', async () => {
+    const controller = new AbortController();
+    const { reviews, outcome } = service(() => controller.abort(new JobTimeoutError('consolidation job timed out')));
+    await expect(reviews.review('t', 'm1', 0, NOW, controller.signal)).rejects.toBeInstanceOf(JobTimeoutError);
+    expect(outcome.committed).toBe(false);
+  });
+
+  it('does not even open the transaction when the attempt has already timed out', async () => {
+    const controller = new AbortController();
+    controller.abort(new JobTimeoutError('late'));
+    const { reviews, outcome } = service();
+    await expect(reviews.review('t', 'm1', 0, NOW, controller.signal)).rejects.toBeInstanceOf(JobTimeoutError);
+    expect(outcome).toEqual({ committed: false, applied: 0 });
+  });
+});
