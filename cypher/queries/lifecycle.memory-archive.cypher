@@ -5,4 +5,8 @@ WHERE m.tenantId = $tenantId
 SET m.archivedAt = CASE WHEN m.archived = true AND m.archivedAt IS NOT NULL THEN m.archivedAt
                         ELSE datetime({epochMillis: toInteger($now)}) END
 SET m.archived = true
+WITH m
+// A new linkEpoch on the agent: API replicas' caches of its embeddings are stale (encode.neighbours).
+OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
+SET a.linkEpoch = randomUUID()
 RETURN m {.*, embedding: null} AS memory
