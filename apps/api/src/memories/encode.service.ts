@@ -5,6 +5,7 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { adjustLexicon, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord, type NeighbourLookup } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
+import { linkCacheLookups } from '@limbic/observability';
 import { badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
@@ -155,7 +156,7 @@ export class EncodeService {
           refill ? tx.linkable(known, EXACT_NEIGHBOUR_BUDGET) : Promise.resolve(null),
         ]);
         created = memories;
-        cacheUpdate = { fresh: first.fresh, epoch: linkEpoch, stored: storedAfter, written: plan.memories, linkable };
+        cacheUpdate = { fresh: first.fresh, exact: first.exact, epoch: linkEpoch, stored: storedAfter, written: plan.memories, linkable };
       }
       const byId = new Map(created.map((m) => [m.id, m]));
       const outcomes = prepared.map((p): EncodeOutcome => {
@@ -174,7 +175,10 @@ export class EncodeService {
       throw badInput('agentId', `unknown agent ${agentId}`);
     }
     const { outcomes, cacheUpdate } = done;
-    if (cacheUpdate) this.linkCache.put(tenantId, agentId, nextLinkCopy(copy, cacheUpdate, EXACT_NEIGHBOUR_BUDGET));
+    if (cacheUpdate && this.linkCache.enabled) {
+      if (cacheUpdate.exact) linkCacheLookups.inc({ result: cacheUpdate.fresh ? 'cached' : copy ? 'stale' : 'scan' });
+      this.linkCache.put(tenantId, agentId, nextLinkCopy(copy, cacheUpdate, EXACT_NEIGHBOUR_BUDGET));
+    }
     await this.jobs.enqueueAppraisals(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
     return outcomes;
   }

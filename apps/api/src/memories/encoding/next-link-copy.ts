@@ -4,6 +4,8 @@ import { buildAgentEmbeddings, embeddingOf, withMemories, type AgentEmbeddings, 
 export interface LinkCacheUpdate {
   /** The copy sent with the transaction was at the agent's epoch. */
   readonly fresh: boolean;
+  /** The neighbours came from the exact scan's side (cached or scanned), not the vector index. */
+  readonly exact: boolean;
   /** The epoch the transaction set (encode.create-memories). */
   readonly epoch: string;
   /** The agent's memory count after the writes, as encode.neighbours counts it. */
