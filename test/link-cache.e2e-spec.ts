@@ -87,11 +87,12 @@ describe('link cache: neighbours of small agents from a per-process copy of thei
     await scanned.client.ok(CREATE_AGENT, { id: 'via-scan' });
     const before = await lookups(cached.url);
     const base = Date.parse('2024-07-01T00:00:00Z');
-    // Few words, so that many memories tie or nearly tie on similarity (exact repeats among them):
-    // the k-th neighbour's place is where a cached ranking could go wrong.
+    // Few words, so that many memories nearly tie on similarity: the k-th neighbour's place is
+    // where a cached ranking could go wrong. Never the same text twice: an exact tie is broken by
+    // the memories' random ids, which differ between the two agents (the unit spec covers ties).
     const topics = ['the deploy failed', 'the garden bloomed', 'billing was late', 'the deploy worked', 'music at night'];
     const items = Array.from({ length: 60 }, (_, i) => ({
-      content: `${topics[i % 5]!} ${i % 7 === 0 ? 'again' : ''} ${['today', 'at work', 'with family'][i % 3]!}`,
+      content: `${topics[i % 5]!} ${i % 7 === 0 ? 'again' : ''} ${['today', 'at work', 'with family'][i % 3]!} (note ${i})`,
       externalId: `i${i}`,
       occurredAt: new Date(base + i * 20 * 60_000).toISOString(),
       affect: { valence: ((i * 37) % 21) / 10 - 1, arousal: ((i * 13) % 11) / 10, dominance: 0.5 },
@@ -101,7 +102,7 @@ describe('link cache: neighbours of small agents from a per-process copy of thei
       await scanned.client.ok(ENCODE, { input: { ...item, agentId: 'via-scan' } });
     }
     // 60 stored × 3 items is within the budget: a batch takes the cached path too.
-    const batch = items.slice(0, 3).map((item, j) => ({ ...item, externalId: `b${j}`, occurredAt: new Date(base + (200 + j) * 20 * 60_000).toISOString() }));
+    const batch = items.slice(0, 3).map((item, j) => ({ ...item, content: `${item.content}, batched`, externalId: `b${j}`, occurredAt: new Date(base + (200 + j) * 20 * 60_000).toISOString() }));
     await cached.client.ok(BATCH, { input: { agentId: 'via-cache', items: batch } });
     await scanned.client.ok(BATCH, { input: { agentId: 'via-scan', items: batch } });
 
