@@ -89,6 +89,7 @@ export class EncodeService {
     // The cached copy of the agent's embeddings ranks candidates before the transaction, so
     // that the database scores those few instead of scanning the agent (encode.neighbours).
     const copy = this.linkCache.get(tenantId, agentId);
+    const fill = this.linkCache.enabled && (copy !== null || this.linkCache.admits(tenantId, agentId));
     const lookups = neighbourLookups(prepared, copy);
     const linkEpoch = randomUUID();
     const done = await this.db.writeTx('encode', async (runner): Promise<{ outcomes: EncodeOutcome[]; cacheUpdate: LinkCacheUpdate | null } | null> => {
@@ -144,7 +145,7 @@ export class EncodeService {
         // A stale or missing copy of a small agent is refilled by the last query, which sees
         // the agent as this transaction leaves it; only memories new to the copy cost transfer.
         const storedAfter = first.stored + plan.memories.length;
-        const refill = this.linkCache.enabled && !first.fresh && storedAfter <= EXACT_NEIGHBOUR_BUDGET;
+        const refill = fill && !first.fresh && storedAfter <= EXACT_NEIGHBOUR_BUDGET;
         const known = refill ? [...(copy?.ids ?? []), ...plan.memories.map((m) => m.id)] : [];
         // Writes pipelined like the reads above; they run in this order.
         const [memories, , , , , linkable] = await Promise.all([

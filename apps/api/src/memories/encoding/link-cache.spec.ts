@@ -48,3 +48,14 @@ describe('LinkCache', () => {
     expect(cache.get('t', 'a')).toBeNull();
   });
 });
+
+describe('LinkCache admission', () => {
+  it('admits an agent for a copy from its second encode on, or while it has one', () => {
+    const cache = cacheOf(1 << 20);
+    expect(cache.admits('t', 'a')).toBe(false);
+    expect(cache.admits('t', 'a')).toBe(true);
+    expect(cache.admits('t', 'b')).toBe(false);
+    cache.put('t', 'c', copyOf(2));
+    expect(cache.admits('t', 'c')).toBe(true);
+  });
+});

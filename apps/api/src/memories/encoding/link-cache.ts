@@ -8,9 +8,13 @@ import { sizeOf, type AgentEmbeddings } from './agent-embeddings';
  * proposal: the encode transaction checks its epoch against the agent's under the agent's
  * lock, so a copy another replica's write made stale costs a fallback, never a wrong link.
  */
+/** Agents remembered as seen without a copy; a key is ≈ 100 bytes. */
+const SEEN_AGENTS = 10_000;
+
 @Injectable()
 export class LinkCache {
   private readonly entries = new Map<string, AgentEmbeddings>();
+  private readonly seen = new Map<string, true>();
   private bytes = 0;
   private readonly budget: number;
 
@@ -30,6 +34,19 @@ export class LinkCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /**
+   * Whether a missing copy of the agent is worth filling: only for an agent this process has
+   * encoded into before. Filling transfers all its embeddings, which costs about one more scan;
+   * an agent written to once in a while would pay that on every encode and never use the copy.
+   */
+  admits(tenantId: string, agentId: string): boolean {
+    const key = keyOf(tenantId, agentId);
+    if (this.entries.has(key) || this.seen.delete(key)) return true;
+    this.seen.set(key, true);
+    if (this.seen.size > SEEN_AGENTS) this.seen.delete(this.seen.keys().next().value as string);
+    return false;
   }
 
   put(tenantId: string, agentId: string, entry: AgentEmbeddings | null): void {
