@@ -95,6 +95,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       maxTags: e.LIMBIC_MAX_TAGS,
       maxTopK: e.LIMBIC_MAX_TOP_K,
       maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
+      linkCacheBytes: e.LIMBIC_LINK_CACHE_MB * 1024 * 1024,
     },
     runMigrations: e.LIMBIC_RUN_MIGRATIONS,
     appraiser: {

@@ -33,6 +33,18 @@ export const encodeTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Where encode found a small agent's link neighbours: `cached` (this process's copy of its
+ * embeddings was current), `stale` (another write had moved the agent on: scanned in Neo4j,
+ * copy refilled), `scan` (no copy yet). Agents past the exact-scan budget are not counted.
+ */
+export const linkCacheLookups = new Counter({
+  name: 'limbic_link_cache_lookups_total',
+  help: 'encode neighbour lookups of small agents by source: cached copy, stale copy (scanned), no copy (scanned).',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
 export const recallTotal = new Counter({
   name: 'limbic_recall_total',
   help: 'recall calls by outcome.',

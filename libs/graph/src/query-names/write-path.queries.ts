@@ -10,6 +10,7 @@ export const WRITE_PATH_QUERIES = [
   'agent.primed',
   'encode.existing-external',
   'encode.neighbours',
+  'encode.linkable',
   'encode.chain-window',
   'encode.create-memories',
   'encode.link',

@@ -14,6 +14,24 @@ export interface LinkNeighbour {
   readonly occurredAt: number;
 }
 
+/** A new item's embedding and, when the caller's cache ranked them, its candidate neighbours. */
+export interface NeighbourLookup {
+  readonly key: string;
+  readonly embedding: readonly number[];
+  readonly candidates?: readonly string[] | null;
+}
+
+export interface NeighbourAnswer {
+  /** The agent's memory count, capped at budget + 1 (the caller's when fresh). */
+  readonly stored: number;
+  readonly exact: boolean;
+  /** The caller's cache was at the agent's current linkEpoch. */
+  readonly fresh: boolean;
+  /** The agent's linkEpoch before this transaction's writes. */
+  readonly epoch: string | null;
+  readonly neighbours: Map<string, LinkNeighbour[]>;
+}
+
 export interface ChainMember {
   readonly id: string;
   readonly occurredAt: number;
@@ -77,22 +95,45 @@ export class EncodeTx {
    * in full on every encode is O(n)), and each item's k nearest existing memories: by exact
    * scan while count × items ≤ budget (`exact`), from the vector index past it. One query,
    * so that it can be sent with the lock, before the count is known.
+   * With `cached` (the caller's copy of the agent's embeddings, at its linkEpoch) and items
+   * carrying candidates, the scan reads only those while the epoch is current (`fresh`).
    */
   async neighbours(
-    items: readonly { key: string; embedding: readonly number[] }[],
+    items: readonly NeighbourLookup[],
     k: number,
     budget: number,
-  ): Promise<{ stored: number; exact: boolean; neighbours: Map<string, LinkNeighbour[]> }> {
-    if (items.length === 0) return { stored: 0, exact: true, neighbours: new Map() };
+    cached: { readonly epoch: string; readonly stored: number } | null = null,
+  ): Promise<NeighbourAnswer> {
+    if (items.length === 0) return { stored: 0, exact: true, fresh: false, epoch: null, neighbours: new Map() };
     // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
     // cheap; a small agent lost in a large index takes the exact path (see the budget).
-    const params = { ...this.scope, items, k, budget, fetch: Math.max(40, k * 4) };
-    const rows = await this.tx.run<{ stored: unknown; exact: boolean; key: string; neighbours: unknown[] }>('encode.neighbours', params);
+    const params = {
+      ...this.scope,
+      items: items.map((i) => ({ key: i.key, embedding: i.embedding, candidates: i.candidates ?? null })),
+      k,
+      budget,
+      fetch: Math.max(40, k * 4),
+      epoch: cached?.epoch ?? null,
+      stored: cached?.stored ?? 0,
+    };
+    const rows = await this.tx.run<{ fresh: boolean; epoch: unknown; stored: unknown; exact: boolean; key: string; neighbours: unknown[] }>('encode.neighbours', params);
+    const first = rows[0];
     return {
-      stored: num(rows[0]?.stored),
-      exact: rows[0]?.exact ?? true,
+      stored: num(first?.stored),
+      exact: first?.exact ?? true,
+      fresh: first?.fresh ?? false,
+      epoch: typeof first?.epoch === 'string' ? first.epoch : null,
       neighbours: new Map(rows.map((r) => [String(r.key), r.neighbours.map(parseNeighbour)])),
     };
+  }
+
+  /**
+   * The agent's linkable memories (at most limit + 1, enough to tell it is too large), with
+   * the embeddings of those not in `known`. Meant to run after the transaction's writes.
+   */
+  async linkable(known: readonly string[], limit: number): Promise<{ id: string; embedding: number[] | null }[]> {
+    const rows = await this.tx.run<{ id: string; embedding: unknown }>('encode.linkable', { ...this.scope, known, limit });
+    return rows.map((r) => ({ id: String(r.id), embedding: Array.isArray(r.embedding) ? r.embedding.map((x) => num(x)) : null }));
   }
 
   async chainWindow(from: number, to: number): Promise<ChainMember[]> {
@@ -106,9 +147,10 @@ export class EncodeTx {
     }));
   }
 
-  async createMemories(memories: readonly MemoryRow[], now: number): Promise<MemoryRecord[]> {
+  /** linkEpoch: the agent's new epoch (encode.neighbours), chosen by the caller so it can cache at it. */
+  async createMemories(memories: readonly MemoryRow[], now: number, linkEpoch: string): Promise<MemoryRecord[]> {
     if (memories.length === 0) return [];
-    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now });
+    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now, linkEpoch });
     return rows.map((r) => parseMemory(r.memory));
   }
 

@@ -52,11 +52,12 @@ export interface MemoryPageEdge extends PortableEdge {
 /** Properties an export never carries: the tenant is the importer's, the rest is plumbing. */
 const NEVER_EXPORTED = new Set(['tenantId']);
 /**
- * Agent plumbing: the creation token of createAgent's idempotency and lock counters; and the
- * term statistics' totals, derived from the memories like the LexTerm nodes (neither is
- * exported; an import recounts them from the memories it writes).
+ * Agent plumbing: the creation token of createAgent's idempotency and lock counters; the
+ * term statistics' totals, derived from the memories like the LexTerm nodes; and the epoch of
+ * its linkable memories that API replicas' embedding caches check (none is exported; an
+ * import recounts the statistics from the memories it writes, and starts without an epoch).
  */
-const AGENT_INTERNAL = new Set(['creationToken', 'stateLock', 'lexDocs', 'lexTerms']);
+const AGENT_INTERNAL = new Set(['creationToken', 'stateLock', 'lexDocs', 'lexTerms', 'linkEpoch']);
 
 export class UnsupportedPropertyError extends Error {
   constructor(key: string, type: string) {
@@ -308,7 +309,7 @@ export class LifecycleRepository {
    */
   importAgent(tenantId: string, agentId: string, graph: ImportGraph, batchSize: number): Promise<ImportCounts> {
     return this.db.writeTx('lifecycle.import', async (tx) => {
-      const props = Object.fromEntries(Object.entries(fromPortable(graph.agent)).filter(([k]) => k !== 'lexDocs' && k !== 'lexTerms'));
+      const props = Object.fromEntries(Object.entries(fromPortable(graph.agent)).filter(([k]) => !AGENT_INTERNAL.has(k)));
       const agentRows = await tx.run<{ ref: string }>('lifecycle.import-agent', { tenantId, agentId, props });
       const agentRef = agentRows[0]?.ref;
       if (!agentRef) throw new Error('lifecycle.import-agent returned no row');
