@@ -4,8 +4,8 @@ import { RecallWarmupService, WARMUP_TENANT } from './recall-warmup.service';
 
 const embedder = { dimension: 8 } as Embedder;
 
-/** A repository whose reader records the reads a warm-up makes; `failOn` makes one of them throw. */
-function fakeRepository(failOn?: string) {
+/** A repository whose reader records the reads a warm-up makes; `failOn` makes one of them throw, `hangOn` never answer. */
+function fakeRepository(failOn?: string, hangOn?: string) {
   const calls: string[] = [];
   const tenants: string[] = [];
   const record =
@@ -13,6 +13,7 @@ function fakeRepository(failOn?: string) {
     (...args: unknown[]): Promise<unknown> => {
       calls.push(name);
       if (name === 'prelude') expect((args[0] as { embedding: number[] }).embedding).toHaveLength(8);
+      if (name === hangOn) return new Promise(() => undefined);
       return name === failOn ? Promise.reject(new Error(`${name} failed`)) : Promise.resolve(result);
     };
   const reader = {
@@ -47,5 +48,23 @@ describe('RecallWarmupService', () => {
     const warmup = new RecallWarmupService(embedder, repository);
     expect(warmup.onApplicationBootstrap()).toBeUndefined();
     await expect(warmup.beforeApplicationShutdown()).resolves.toBeUndefined();
+  });
+
+  it('does not hold up shutdown for long when the warm-up hangs', async () => {
+    jest.useFakeTimers();
+    try {
+      const { repository } = fakeRepository(undefined, 'spread');
+      const warmup = new RecallWarmupService(embedder, repository);
+      warmup.onApplicationBootstrap();
+      let done = false;
+      const shutdown = warmup.beforeApplicationShutdown().then(() => (done = true));
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(done).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await shutdown;
+      expect(done).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -14,12 +14,15 @@ const SEED_IDS = Array.from({ length: 15 }, (_, i) => `limbic:warmup:${i}`);
 const POOL_IDS = Array.from({ length: 45 }, (_, i) => `limbic:warmup:${i}`);
 const TEXT = 'warm up the recall queries';
 const TERMS = ['warm', 'recall', 'queries'];
+/** chosen: how long shutdown waits for a warm-up still running. */
+const SHUTDOWN_WAIT_MS = 5000;
 
 /**
  * Plans the recall's queries once at boot, off the request path. Neo4j plans a query on its
  * first execution and caches the plan by text and parameter types: after a Neo4j restart the
- * first recall spent 1.3–4 s planning `spread.activate` alone. Running each query once with
- * parameters of the types a recall sends (values that match nothing) moves that wait here.
+ * first recall spent 1.3–4 s planning `spread.activate` alone, and opening the vector index
+ * on top. Running each query once with parameters of the types a recall sends (values that
+ * match nothing) moves most of that wait here (first recall 22–28 s → 7–8.5 s under load).
  * Best effort: the API serves meanwhile (a recall racing the warm-up only plans in parallel),
  * and a failure is logged and forgotten. It does not warm the JVM: a restarted Neo4j still
  * needs a few hundred executions to reach its steady speed.
@@ -41,9 +44,19 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     );
   }
 
-  /** The driver closes at shutdown: let the warm-up's session end first (it takes seconds at most). */
+  /**
+   * The driver closes at shutdown: let the warm-up's session end first, but not for long (on a
+   * just-restarted Neo4j under load it took up to 30 s; cut short, it only logs a warning).
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.running;
+    if (this.running === null) return;
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+      timer.unref();
+    });
+    await Promise.race([this.running, cap]);
+    clearTimeout(timer);
   }
 
   /** Runs every read a recall may make, in one read transaction, and returns how long it took. */
