@@ -19,6 +19,7 @@ import { MemoryResolver } from './memories/memory.resolver';
 import { MemoryService } from './memories/memory.service';
 import { RecallResolver } from './recall/recall.resolver';
 import { RecallService } from './recall/recall.service';
+import { RecallWarmupService } from './recall/services/recall-warmup.service';
 import { SeedPoolService } from './recall/services/seed-pool.service';
 import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
@@ -64,6 +65,7 @@ import { MetricsModule } from './metrics/metrics.module';
     FeedbackResolver,
     RecallService,
     RecallResolver,
+    RecallWarmupService,
   ],
 })
 export class AppModule {}
