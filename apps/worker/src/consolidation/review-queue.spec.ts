@@ -6,6 +6,7 @@ import { ReviewQueue } from './review-queue';
 /** What Redis holds, by job id: a state, and what the sweep did to it. */
 interface FakeJob {
   state: string;
+  finishedOn?: number;
   promoted?: boolean;
   removed?: boolean;
 }
@@ -19,6 +20,7 @@ jest.mock('bullmq', () => ({
       const job = redis.get(id);
       if (!job) return Promise.resolve(undefined);
       return Promise.resolve({
+        finishedOn: job.finishedOn,
         getState: () => Promise.resolve(job.state),
         promote: () => ((job.promoted = true), Promise.resolve()),
         remove: () => ((job.removed = true), redis.delete(id), Promise.resolve()),
@@ -40,6 +42,8 @@ jest.mock('bullmq', () => ({
 jest.mock('@limbic/jobs', () => ({ ...jest.requireActual('@limbic/jobs'), workerConnection: () => ({ on: () => undefined, disconnect: () => undefined }) }));
 
 const NOW = 1_000_000_000;
+/** Wall-clock time the sweep began reading Neo4j (BullMQ stamps finishedOn with the wall clock). */
+const READ_AT = 1_700_000_000_000;
 const review = (memoryId: string, reviewCount = 1): DueReview => ({ tenantId: 't', agentId: 'a', memoryId, reviewCount, nextReviewAt: NOW - 120_000 });
 const queue = () => new ReviewQueue(loadConfig({}), DEFAULT_QUEUE_SETTINGS);
 
@@ -58,21 +62,32 @@ describe('ReviewQueue', () => {
   });
 
   it('repair: a job Redis lost (flush) is left to the schedule the sweep just made', async () => {
-    expect(await queue().repair(review('lost'), NOW)).toBe('queued');
+    expect(await queue().repair(review('lost'), NOW, READ_AT)).toBe('queued');
   });
 
   it('repair: a delayed job (scheduled under another clock) is promoted to run now', async () => {
     redis.set('review-m1-1', { state: 'delayed' });
-    expect(await queue().repair(review('m1'), NOW)).toBe('promoted');
+    expect(await queue().repair(review('m1'), NOW, READ_AT)).toBe('promoted');
     expect(redis.get('review-m1-1')?.promoted).toBe(true);
   });
 
   it('repair: a job that completed without applying the review (it ran early) is replaced by one due now', async () => {
-    const early = { state: 'completed' };
+    const early = { state: 'completed', finishedOn: READ_AT - 60_000 };
     redis.set('review-m1-1', early);
-    expect(await queue().repair(review('m1'), NOW)).toBe('requeued');
+    expect(await queue().repair(review('m1'), NOW, READ_AT)).toBe('requeued');
     expect(early).toMatchObject({ removed: true });
     expect(added.map((j) => j.opts)).toEqual([expect.objectContaining({ jobId: 'review-m1-1', delay: 0 })]);
+  });
+
+  it('repair: a job that completed after the sweep began reading is left alone (it may have applied the review the read showed as due)', async () => {
+    const racing = { state: 'completed', finishedOn: READ_AT + 200 };
+    redis.set('review-m1-1', racing);
+    expect(await queue().repair(review('m1'), NOW, READ_AT)).toBe('queued');
+    expect(racing).not.toMatchObject({ removed: true });
+    // Within the allowed skew between hosts, too.
+    redis.set('review-m2-1', { state: 'completed', finishedOn: READ_AT - 4_000 });
+    expect(await queue().repair(review('m2'), NOW, READ_AT)).toBe('queued');
+    expect(added).toEqual([]);
   });
 
   it('repair: a failed job is left for an operator; waiting or active ones are left to run', async () => {
@@ -80,9 +95,9 @@ describe('ReviewQueue', () => {
     redis.set('review-w-1', { state: 'waiting' });
     redis.set('review-a-1', { state: 'active' });
     const q = queue();
-    expect(await q.repair(review('f'), NOW)).toBe('failed');
-    expect(await q.repair(review('w'), NOW)).toBe('queued');
-    expect(await q.repair(review('a'), NOW)).toBe('queued');
+    expect(await q.repair(review('f'), NOW, READ_AT)).toBe('failed');
+    expect(await q.repair(review('w'), NOW, READ_AT)).toBe('queued');
+    expect(await q.repair(review('a'), NOW, READ_AT)).toBe('queued');
     expect(added).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import type { DueReview } from '@limbic/graph';
 import { jobId, jobOptions, QUEUE, QUEUE_SETTINGS, workerConnection, type ConsolidationJobV1, type QueueSettings, type QueueSettingsTable } from '@limbic/jobs';
 
+/** Clock skew allowed between the host that finished a job and the one sweeping. */
+const COMPLETION_SKEW_MS = 5_000;
+
 /** What the sweep found in Redis for an overdue review and what it did about it. */
 export type Repair = 'queued' | 'promoted' | 'requeued' | 'failed';
 
@@ -44,8 +47,14 @@ export class ReviewQueue implements OnApplicationShutdown {
    * For a review that is overdue by the worker's clock but still not applied in Neo4j: a
    * delayed job (scheduled under another clock) is promoted; a job that completed without
    * applying it (it ran early) is replaced; a failed one is left for an operator.
+   *
+   * `readStartedAt` is the wall-clock time (BullMQ's clock, not the review clock) at which
+   * the sweep began reading due reviews from Neo4j. A job that finished after that (give or
+   * take clock skew between hosts) may well have applied the review the read still showed as
+   * due: replacing it would only queue a review that is then skipped, so it is left alone and
+   * the next sweep, reading afresh, decides.
    */
-  async repair(review: DueReview, now: number): Promise<Repair> {
+  async repair(review: DueReview, now: number, readStartedAt: number): Promise<Repair> {
     const id = jobId.review(review.memoryId, review.reviewCount);
     const job = await this.queue.getJob(id);
     if (!job) return 'queued';
@@ -55,6 +64,7 @@ export class ReviewQueue implements OnApplicationShutdown {
       return 'promoted';
     }
     if (state === 'completed') {
+      if ((job.finishedOn ?? 0) >= readStartedAt - COMPLETION_SKEW_MS) return 'queued';
       await job.remove();
       await this.schedule([review], now);
       return 'requeued';

@@ -60,12 +60,14 @@ export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShu
     const now = this.clock.now();
     try {
       const backfilled = await this.backfill();
+      // Wall clock, as BullMQ stamps finishedOn with it (the review clock may be simulated).
+      const readStartedAt = Date.now();
       const { scheduled, overdue } = await this.scheduleDue(now);
       let promoted = 0;
       let requeued = 0;
       let failed = 0;
       for (const review of overdue) {
-        const repair = await this.queue.repair(review, now);
+        const repair = await this.queue.repair(review, now, readStartedAt);
         if (repair === 'promoted') promoted++;
         else if (repair === 'requeued') requeued++;
         else if (repair === 'failed') failed++;
