@@ -1,3 +1,5 @@
+import { IntrinsicException } from '@nestjs/common';
+
 /** The error codes clients see in `extensions.code` (DESIGN §7). */
 export type ApiErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'UNAVAILABLE';
 
@@ -5,7 +7,9 @@ export type ApiErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 
  * A failure the client caused or can act on. `message` is user-facing; `detail` stays in
  * our logs. Anything that is not an ApiError reaches the client as a generic internal error.
  */
-export class ApiError extends Error {
+// IntrinsicException: Nest's exception handler does not log these as errors with a stack (the
+// client's mistake is not ours); the GraphQL request log line still records the outcome.
+export class ApiError extends IntrinsicException {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
