@@ -119,4 +119,24 @@ describe('recall: lexical signal from the agent own term statistics', () => {
     );
     expect(Number(records[0]?.get('n'))).toBe(0);
   });
+
+  it('the fulltext index is eventually consistent, and a memory just encoded reaches it', async () => {
+    // Encode does not pay a Lucene refresh for the fulltext index at commit (migration 007);
+    // the index catches up in Neo4j's background job, milliseconds later.
+    const { records: index } = await driver.executeQuery("SHOW INDEXES YIELD name, options WHERE name = 'memory_content' RETURN options", {}, DB);
+    const config = (index[0]?.get('options') as { indexConfig: Record<string, unknown> }).indexConfig;
+    expect(config).toEqual({ 'fulltext.analyzer': 'english', 'fulltext.eventually_consistent': true });
+
+    const word = `quokka${Date.now().toString(36)}`;
+    await mine().ok(CREATE_AGENT, { id: 'late' });
+    const made = await mine().ok<Batch>(ENCODE_BATCH, { input: { agentId: 'late', items: [{ content: `a ${word} crossed the path`, occurredAt: at(0) }] } });
+    const id = made.encodeBatch.items[0]!.memory.id;
+    let found: string[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && found.length === 0; ) {
+      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('memory_content', $word) YIELD node RETURN node.id AS id", { word }, DB);
+      found = records.map((r) => r.get('id') as string);
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(found).toEqual([id]);
+  });
 });
