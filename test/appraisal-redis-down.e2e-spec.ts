@@ -86,7 +86,8 @@ describe('appraisal survives Redis going down (real redis-server, stopped and re
     const m = await encode('Queued, then Redis forgot the queue.');
     const queue = new Queue('appraisal', { connection: { host: '127.0.0.1', port: redis.port }, prefix: stack.env.LIMBIC_QUEUE_PREFIX });
     try {
-      expect(await queue.getJob(`appraisal-${m.id}`)).toBeDefined(); // enqueued by the API
+      // Enqueued by the API right after the commit, without making the answer wait for Redis.
+      expect(await eventually(() => queue.getJob(`appraisal-${m.id}`), (j) => j !== undefined, 5000)).toBeDefined();
       await redis.kill();
       await redis.restart();
       expect(await queue.getJob(`appraisal-${m.id}`)).toBeUndefined(); // gone with Redis

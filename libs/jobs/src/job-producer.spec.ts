@@ -13,6 +13,10 @@ jest.mock('bullmq', () => ({
     add(name: string): Promise<void> {
       return new Promise((resolve, reject) => pending.push({ name, release: (ok) => (ok ? resolve() : reject(new Error('redis down'))) }));
     }
+    addBulk(jobs: { name: string; opts: { jobId: string } }[]): Promise<void> {
+      const name = jobs.map((j) => `${j.name}:${j.opts.jobId}`).join(',');
+      return new Promise((resolve, reject) => pending.push({ name, release: (ok) => (ok ? resolve() : reject(new Error('redis down'))) }));
+    }
     close(): Promise<void> {
       closed.push(this.name);
       return Promise.resolve();
@@ -58,5 +62,35 @@ describe('JobProducer.enqueueRecallEffectsInBackground', () => {
     await last;
     expect(returned).toBe(true);
     for (const p of pending) p.release(true);
+  });
+});
+
+describe('JobProducer.enqueueAppraisalsInBackground', () => {
+  beforeEach(() => {
+    pending.length = 0;
+    closed.length = 0;
+  });
+
+  it('adds every appraisal in one bulk with deterministic ids, returns before Redis answers, and shutdown waits for it', async () => {
+    const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
+    await producer.enqueueAppraisalsInBackground([
+      { tenantId: 't', agentId: 'a', memoryId: 'm1' },
+      { tenantId: 't', agentId: 'a', memoryId: 'm2' },
+    ]);
+    expect(pending.map((p) => p.name)).toEqual(['appraise:appraisal-m1,appraise:appraisal-m2']);
+
+    let shutDown = false;
+    const shutdown = producer.onApplicationShutdown().then(() => (shutDown = true));
+    await tick();
+    expect(shutDown).toBe(false);
+    pending[0]?.release(false); // Redis down: logged, the sweep enqueues the pending memories later
+    await shutdown;
+    expect(closed).toEqual(['appraisal']);
+  });
+
+  it('adds nothing for an encode that created nothing (every item replayed)', async () => {
+    const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
+    await producer.enqueueAppraisalsInBackground([]);
+    expect(pending).toEqual([]);
   });
 });

@@ -65,8 +65,8 @@ export class EncodeService {
   /**
    * Fast path: embed, then one transaction under the agent's lock (which also rejects an
    * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are
-   * enqueued after commit; if Redis is down the memories stay `pendingAppraisal` and the
-   * worker's sweep picks them up. The neighbours of a small agent's new memories come from
+   * enqueued after commit, without waiting for Redis; if the add fails the memories stay
+   * `pendingAppraisal` and the worker's sweep picks them up. The neighbours of a small agent's new memories come from
    * this process's copy of its embeddings when the agent's linkEpoch says it is current.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
@@ -180,7 +180,9 @@ export class EncodeService {
       if (cacheUpdate.exact) linkCacheLookups.inc({ result: cacheUpdate.fresh ? 'cached' : copy ? 'stale' : 'scan' });
       this.linkCache.put(tenantId, agentId, nextLinkCopy(copy, cacheUpdate, EXACT_NEIGHBOUR_BUDGET));
     }
-    await this.jobs.enqueueAppraisals(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
+    // After the commit, so that no job can run before its memory is visible; not awaited (the
+    // answer does not depend on it, the sweep covers a lost add).
+    await this.jobs.enqueueAppraisalsInBackground(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
     return outcomes;
   }
 }
