@@ -4,7 +4,11 @@
  *   - encode: M single memories, sequential, p50/p99;
  *   - floor (same process, same Neo4j): the same nodes written with a bare UNWIND CREATE
  *     and a bare single CREATE through the driver: no embedding, no linking, no state.
- * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000]
+ * Before measuring, a warm-up agent takes --warmup-batch memories (default 1,000, in calls of
+ * 500) and --warmup-single single encodes (default 50), printed but not measured: right after
+ * a Neo4j start the first calls pay query planning and the JVM's JIT (the first of two runs
+ * back to back measured 203 memories/s, the second 362/s).
+ * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000 --warmup-batch 1000 --warmup-single 50]
  */
 import { randomUUID } from 'node:crypto';
 import neo4j from 'neo4j-driver';
@@ -16,6 +20,8 @@ const args = new Map(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith(
 const BATCH_TOTAL = Number(args.get('batch-total') ?? 10_000);
 const SINGLES = Number(args.get('single') ?? 1000);
 const BATCH = 500;
+const WARMUP_BATCH = Number(args.get('warmup-batch') ?? 1000);
+const WARMUP_SINGLE = Number(args.get('warmup-single') ?? 50);
 const PORT = Number(args.get('port') ?? 4410);
 const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
 
@@ -32,9 +38,24 @@ async function main(): Promise<void> {
   const run = randomUUID().slice(0, 8);
   const agentBatch = `bench-batch-${run}`;
   const agentSingle = `bench-single-${run}`;
+  const agentWarmup = `bench-warmup-${run}`;
   try {
-    for (const id of [agentBatch, agentSingle]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id })
+    for (const id of [agentBatch, agentSingle, agentWarmup]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id });
     const base = Date.parse('2025-01-01T00:00:00Z');
+
+    // Warm-up, not measured: planning of every encode query and the JIT of both processes.
+    const w0 = performance.now();
+    for (let start = 0; start < WARMUP_BATCH; start += BATCH) {
+      const items = Array.from({ length: Math.min(BATCH, WARMUP_BATCH - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(base + (start + j) * 30_000).toISOString() }));
+      await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentWarmup, items } });
+    }
+    const warmBatchSeconds = (performance.now() - w0) / 1000;
+    const warmSingle: number[] = [];
+    for (let i = 0; i < WARMUP_SINGLE; i++) {
+      const st = performance.now();
+      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', { input: { agentId: agentWarmup, content: text(i), occurredAt: new Date(base + (WARMUP_BATCH + i) * 30_000).toISOString() } });
+      warmSingle.push(performance.now() - st);
+    }
 
     // encodeBatch
     const batchLatencies: number[] = [];
@@ -97,13 +118,17 @@ async function main(): Promise<void> {
     console.log(`| encode (single, sequential) | ${(SINGLES / (single.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(single, 50))} | ${fmt(percentile(single, 99))} |`);
     console.log(`| floor: bare single CREATE via driver | ${(SINGLES / (floorSingle.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(floorSingle, 50))} | ${fmt(percentile(floorSingle, 99))} |`);
     console.log(`\nAPI process RSS after the run: ${rss.toFixed(0)} MiB`);
+    if (WARMUP_BATCH + WARMUP_SINGLE > 0) {
+      const warmRate = WARMUP_BATCH > 0 ? (WARMUP_BATCH / warmBatchSeconds).toFixed(0) : '–';
+      console.log(`Warm-up before measuring (not in the table): encodeBatch ${WARMUP_BATCH} memories at ${warmRate}/s, ${WARMUP_SINGLE} single encodes p50 ${warmSingle.length > 0 ? fmt(percentile(warmSingle, 50)) : '–'} ms.`);
+    }
 
     // Clean up everything this run wrote.
     const s = session();
     await s.run(
       `MATCH (n) WHERE (n:BenchFloor AND n.tenantId = $t) OR (n.tenantId = 'local' AND (n.agentId IN $agents OR (n:Agent AND n.id IN $agents)))
        CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS`,
-      { t: floorTenant, agents: [agentBatch, agentSingle] },
+      { t: floorTenant, agents: [agentBatch, agentSingle, agentWarmup] },
     );
     await s.close();
   } finally {
