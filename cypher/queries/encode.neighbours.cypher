@@ -17,12 +17,18 @@
 // bit for bit the scan's. A stale or absent cache gets the scan (`fresh` tells the caller).
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 WITH coalesce(a.linkEpoch = $epoch, false) AS fresh, a.linkEpoch AS epoch
-CALL (fresh) {
+OPTIONAL CALL (fresh) {
+  // The count sits in a subquery of its own below the guard: written inline, the planner
+  // seeks the agent's memories first and tests the guard on each, so an encode through a
+  // current copy read every memory of the agent from the range index for nothing.
   WITH fresh WHERE NOT fresh
-  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
-  WHERE m.occurredAt IS NOT NULL
-  WITH m LIMIT toInteger($budget) + 1
-  RETURN count(m) AS counted
+  CALL () {
+    MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+    WHERE m.occurredAt IS NOT NULL
+    WITH m LIMIT toInteger($budget) + 1
+    RETURN count(m) AS counted
+  }
+  RETURN counted
 }
 WITH fresh, epoch, CASE WHEN fresh THEN toInteger($stored) ELSE counted END AS stored
 WITH fresh, epoch, stored, stored * size($items) <= toInteger($budget) AS exact
