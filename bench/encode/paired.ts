@@ -7,6 +7,8 @@
  * Usage (after building the baseline into dist-base, with its own cypher/ copied into
  * dist-base/cypher, and the candidate into dist):
  *   node dist/bench/encode/paired.js [--base dist-base --candidate dist --single 1000 --crowd 10000 --batch 0]
+ * A server setting is compared the same way: one build, two Neo4j servers with copies of the
+ * same data, `--base-neo4j bolt://… --candidate-neo4j bolt://…` (the crowd is made on each).
  */
 import { randomUUID } from 'node:crypto';
 import { gql, startApi } from '../common/api-process';
@@ -21,6 +23,9 @@ const CROWD = Number(args.get('crowd') ?? 10_000);
 const PHASE = Number(args.get('phase') ?? 500);
 // encodeBatch memories per build (calls of 500, alternating like the singles); 0 skips it.
 const BATCH_TOTAL = Number(args.get('batch') ?? 0);
+// Each build's Neo4j (default: NEO4J_URI for both).
+const BASE_NEO4J = args.get('base-neo4j') ?? process.env.NEO4J_URI ?? '';
+const CANDIDATE_NEO4J = args.get('candidate-neo4j') ?? process.env.NEO4J_URI ?? '';
 const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
 
 function text(i: number): string {
@@ -34,10 +39,11 @@ function row(name: string, xs: readonly number[]): string {
 
 async function main(): Promise<void> {
   const env = { LIMBIC_EMBEDDER: 'hash' };
+  const neo4jEnv = (uri: string): Record<string, string> => (uri ? { NEO4J_URI: uri } : {});
   const nodeArgs = args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${args.get('cpu-prof')}`] : [];
   // One after the other: a build that fails to start must not leave the other one running.
-  const base = await startApi(4430, env, { dist: BASE });
-  const cand = await startApi(4431, env, { dist: CANDIDATE, nodeArgs }).catch(async (err: unknown) => {
+  const base = await startApi(4430, { ...env, ...neo4jEnv(BASE_NEO4J) }, { dist: BASE });
+  const cand = await startApi(4431, { ...env, ...neo4jEnv(CANDIDATE_NEO4J) }, { dist: CANDIDATE, nodeArgs }).catch(async (err: unknown) => {
     await base.stop();
     throw err;
   });
@@ -51,10 +57,12 @@ async function main(): Promise<void> {
     await create(base.url, agents.base);
     await create(cand.url, agents.cand);
     const t0 = Date.parse('2025-01-01T00:00:00Z');
-    const crowdExists = await create(base.url, agents.crowd).then(() => false, () => true);
-    for (let start = 0; !crowdExists && start < CROWD; start += 500) {
-      const items = Array.from({ length: Math.min(500, CROWD - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(t0 + (start + j) * 30_000).toISOString() }));
-      await gql(base.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agents.crowd, items } });
+    for (const api of BASE_NEO4J === CANDIDATE_NEO4J ? [base] : [base, cand]) {
+      const crowdExists = await create(api.url, agents.crowd).then(() => false, () => true);
+      for (let start = 0; !crowdExists && start < CROWD; start += 500) {
+        const items = Array.from({ length: Math.min(500, CROWD - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(t0 + (start + j) * 30_000).toISOString() }));
+        await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agents.crowd, items } });
+      }
     }
     if (BATCH_TOTAL > 0) {
       await create(base.url, agents.baseBatch);

@@ -7,6 +7,11 @@
 //   npx tsc -p tsconfig.build.json --outDir dist-base && npx tsc-alias -p tsconfig.build.json --outDir dist-base   # on the baseline commit
 //   npm run build                                          # on the change
 //   node dist/bench/recall-latency/paired.js --tenant bench_1234 [--base dist-base] [--head dist] [--sizes 1000,10000,100000] [--runs 200]
+//
+// Server settings (e.g. the vector index's merge factor) are compared the same way: one build,
+// two Neo4j servers holding copies of the same data, each API on its own server:
+//   node dist/bench/recall-latency/paired.js --tenant bench_1234 --base dist --head dist \
+//     --base-neo4j bolt://127.0.0.1:7787 --head-neo4j bolt://127.0.0.1:7788
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -25,6 +30,9 @@ const BASE = arg('base', 'dist-base');
 const HEAD = arg('head', 'dist');
 const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(arg('runs', '200'));
+const DEFAULT_NEO4J = process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687';
+const BASE_NEO4J = arg('base-neo4j', DEFAULT_NEO4J);
+const HEAD_NEO4J = arg('head-neo4j', DEFAULT_NEO4J);
 const WARMUP = 30;
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
@@ -36,12 +44,12 @@ interface Api {
   readonly child: ChildProcess;
 }
 
-async function startApi(dist: string): Promise<Api> {
+async function startApi(dist: string, neo4jUri: string): Promise<Api> {
   const key = `bench-key-${randomBytes(6).toString('hex')}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, [join(ROOT, dist, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn' },
+    env: { ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -55,7 +63,7 @@ async function startApi(dist: string): Promise<Api> {
     if (i > 240) throw new Error(`${dist}: API did not become ready`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { name: dist, url, key, child };
+  return { name: BASE_NEO4J === HEAD_NEO4J ? dist : `${dist} on ${neo4jUri}`, url, key, child };
 }
 
 async function recall(api: Api, input: Record<string, unknown>): Promise<{ ms: number; ids: string }> {
@@ -78,10 +86,10 @@ function pct(sorted: readonly number[], p: number): number {
 async function main(): Promise<void> {
   if (!TENANT) throw new Error('--tenant is required (a tenant a `bench:recall --keep` run left behind)');
   const driver = neo4j.driver(
-    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    BASE_NEO4J,
     neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
   );
-  const [a, b] = await Promise.all([startApi(BASE), startApi(HEAD)]);
+  const [a, b] = await Promise.all([startApi(BASE, BASE_NEO4J), startApi(HEAD, HEAD_NEO4J)]);
   const random = rng(7);
   const rows: string[] = [];
   try {
@@ -131,7 +139,7 @@ async function main(): Promise<void> {
     b.child.kill('SIGTERM');
     await driver.close();
   }
-  console.log(`\n| memories | recall | ${BASE} p50 / p99 (ms) | ${HEAD} p50 / p99 | ratio p50 / p99 | top-10 identical |`);
+  console.log(`\n| memories | recall | ${a.name} p50 / p99 (ms) | ${b.name} p50 / p99 | ratio p50 / p99 | top-10 identical |`);
   console.log('|---:|---|---:|---:|---:|---:|');
   for (const r of rows) console.log(r);
 }

@@ -40,7 +40,7 @@ const KEEP = args.includes('--keep') || REUSE_TENANT !== '';
  */
 const WARMUP = Number(arg('warmup', '200'));
 /** Longest wait for Neo4j to go idle after a bulk load (see settle). */
-const SETTLE_MAX_S = Number(arg('settle', '120'));
+const SETTLE_MAX_S = Number(arg('settle', '300'));
 
 const random = rng(42);
 const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'on', 'bra', 'sul', 'vex', 'dor', 'pi', 'nam', 'qua', 'ri', 'zel', 'to', 'gam'];
@@ -166,13 +166,12 @@ async function measure(runs: number, once: (i: number) => Promise<unknown>): Pro
 }
 
 /**
- * Waits until the local Neo4j's vector index is back to ≤ 3 Lucene segments and Neo4j is idle
- * (< 0.15 cores for 5 s), or SETTLE_MAX_S pass. Every load transaction leaves the vector index one
- * more Lucene segment, searched one by one, until Neo4j merges them (seen at a checkpoint) (≈ 38
- * segments at 100k; the top-60 vector scan took ≈ 20 ms before the merge, ≈ 5 ms after):
- * measured before it, the bench measured the load's leftovers, not recall. When the merge
- * comes is Neo4j's choice (once minutes after the load, once not within 10 minutes), so the
- * wait is bounded (--settle, default 120 s) and the segment count is printed with the figures.
+ * Waits until the local Neo4j is idle (< 0.15 cores for 5 s), or SETTLE_MAX_S pass. Every load
+ * transaction adds a Lucene segment to the vector index and Lucene merges them in background
+ * threads (factor 10, see runtime/neo4j/conf/neo4j.conf): measured while a merge runs, the bench
+ * measures a core busy rebuilding HNSW graphs, not recall. The segment count printed is the
+ * files on disk: segments a merge replaced stay there until Neo4j's next checkpoint and small
+ * new ones live in memory (NRTCachingDirectory), so it is an upper bound, not the live count.
  * Without the local runtime (NEO4J_URI elsewhere) it does not wait.
  */
 async function settle(): Promise<{ waited: number; segments: number }> {
@@ -215,7 +214,7 @@ async function settle(): Promise<{ waited: number; segments: number }> {
     const waited = (performance.now() - started) / 1000;
     if (before === null || after === null) return { waited: 0, segments: -1 };
     const segments = vectorSegments();
-    if (((after - before) / 100 / 5 < 0.15 && segments <= 3) || waited >= SETTLE_MAX_S) return { waited, segments };
+    if ((after - before) / 100 / 5 < 0.15 || waited >= SETTLE_MAX_S) return { waited, segments };
   }
 }
 
@@ -251,7 +250,7 @@ async function main(): Promise<void> {
       await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
       const loadS = (performance.now() - loadStart) / 1000;
       const settled = await settle();
-      if (settled.segments >= 0) console.log(`[bench] measuring after ${settled.waited.toFixed(0)} s: vector index in ${settled.segments} Lucene segment(s)`);
+      if (settled.segments >= 0) console.log(`[bench] measuring after ${settled.waited.toFixed(0)} s: vector index in ≤ ${settled.segments} Lucene segment(s) (files on disk)`);
       // Queries about something the agent remembers: a few words of a random memory plus one
       // word it may not contain (a query sharing nothing with any memory measures nothing).
       const { records } = await driver.executeQuery(
