@@ -8,12 +8,17 @@
  * 500) and --warmup-single single encodes (default 50), printed but not measured: right after
  * a Neo4j start the first calls pay query planning and the JVM's JIT (the first of two runs
  * back to back measured 203 memories/s, the second 362/s).
- * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000 --warmup-batch 1000 --warmup-single 50]
+ * Before each measured phase it waits (at most --settle s, default 120) for the local Neo4j to
+ * go idle: the vector index merges the previous phase's segments in background threads
+ * (bench/common/neo4j-idle.ts). A phase's own merges are in its figures.
+ * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000 --warmup-batch 1000 --warmup-single 50 --settle 120]
  */
 import { randomUUID } from 'node:crypto';
 import neo4j from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
+import { join } from 'node:path';
 import { gql, startApi } from '../common/api-process';
+import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { fmt, percentile } from '../common/stats';
 
 const args = new Map(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1] ?? '']] : [])));
@@ -22,6 +27,9 @@ const SINGLES = Number(args.get('single') ?? 1000);
 const BATCH = 500;
 const WARMUP_BATCH = Number(args.get('warmup-batch') ?? 1000);
 const WARMUP_SINGLE = Number(args.get('warmup-single') ?? 50);
+/** Longest wait between phases for the previous phase's index merges to finish (neo4j-idle). */
+const SETTLE_MAX_S = Number(args.get('settle') ?? 120);
+const ROOT = join(__dirname, '..', '..', '..');
 const PORT = Number(args.get('port') ?? 4410);
 const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
 
@@ -57,6 +65,13 @@ async function main(): Promise<void> {
       warmSingle.push(performance.now() - st);
     }
 
+    const settled: string[] = [];
+    const settle = async (after: string) => {
+      const waited = await waitForNeo4jIdle(ROOT, SETTLE_MAX_S);
+      if (waited !== null) settled.push(`${waited.toFixed(0)} s after ${after}`);
+    };
+    await settle('the warm-up');
+
     // encodeBatch
     const batchLatencies: number[] = [];
     const t0 = performance.now();
@@ -70,6 +85,8 @@ async function main(): Promise<void> {
       batchLatencies.push(performance.now() - s);
     }
     const batchSeconds = (performance.now() - t0) / 1000;
+
+    await settle('encodeBatch');
 
     // single encode
     const single: number[] = [];
@@ -120,6 +137,9 @@ async function main(): Promise<void> {
     console.log(`\nAPI process RSS after the run: ${rss.toFixed(0)} MiB`);
     if (WARMUP_BATCH + WARMUP_SINGLE > 0) {
       const warmRate = WARMUP_BATCH > 0 ? (WARMUP_BATCH / warmBatchSeconds).toFixed(0) : '–';
+      const windows = Array.from({ length: Math.ceil(SINGLES / 100) }, (_, k) => fmt(percentile(single.slice(k * 100, k * 100 + 100), 50)));
+      console.log(`Single encode p50 by the agent's size, per 100 memories (below 500 the API's copy of its embeddings ranks link candidates, above it the vector index): ${windows.join(' / ')} ms.`);
+      if (settled.length > 0) console.log(`Waited for Neo4j to go idle (index merges) before each phase: ${settled.join(', ')}.`);
       console.log(`Warm-up before measuring (not in the table): encodeBatch ${WARMUP_BATCH} memories at ${warmRate}/s, ${WARMUP_SINGLE} single encodes p50 ${warmSingle.length > 0 ? fmt(percentile(warmSingle, 50)) : '–'} ms.`);
     }
 

@@ -9,11 +9,12 @@
 //   (LIMBIC_DIST=dist-recall to use another build folder)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { rng } from './rng';
+import { waitForNeo4jIdle } from '../common/neo4j-idle';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SOURCE_DIR = join(ROOT, 'bench', 'recall-latency');
@@ -176,20 +177,6 @@ async function measure(runs: number, once: (i: number) => Promise<unknown>): Pro
  */
 async function settle(): Promise<{ waited: number; segments: number }> {
   const home = join(ROOT, 'runtime', 'neo4j');
-  let pid: string;
-  try {
-    pid = readFileSync(join(home, 'run', 'neo4j.pid'), 'utf8').trim();
-  } catch {
-    return { waited: 0, segments: -1 };
-  }
-  const cpuTicks = (): number | null => {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100/s)
-    } catch {
-      return null;
-    }
-  };
   // Lucene segments of the vector index on disk (one .si file each); a merge
   // brings them back to a few.
   const vectorSegments = (): number => {
@@ -206,16 +193,8 @@ async function settle(): Promise<{ waited: number; segments: number }> {
       return 0;
     }
   };
-  const started = performance.now();
-  for (;;) {
-    const before = cpuTicks();
-    await new Promise((r) => setTimeout(r, 5000));
-    const after = cpuTicks();
-    const waited = (performance.now() - started) / 1000;
-    if (before === null || after === null) return { waited: 0, segments: -1 };
-    const segments = vectorSegments();
-    if ((after - before) / 100 / 5 < 0.15 || waited >= SETTLE_MAX_S) return { waited, segments };
-  }
+  const waited = await waitForNeo4jIdle(ROOT, SETTLE_MAX_S);
+  return waited === null ? { waited: 0, segments: -1 } : { waited, segments: vectorSegments() };
 }
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
