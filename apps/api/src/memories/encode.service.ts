@@ -66,8 +66,9 @@ export class EncodeService {
    * Fast path: embed, then one transaction under the agent's lock (which also rejects an
    * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are
    * enqueued after commit, without waiting for Redis; if the add fails the memories stay
-   * `pendingAppraisal` and the worker's sweep picks them up. The neighbours of a small agent's new memories come from
-   * this process's copy of its embeddings when the agent's linkEpoch says it is current.
+   * `pendingAppraisal` and the worker's sweep picks them up. The neighbours of a small
+   * agent's new memories come from this process's copy of its embeddings when the agent's
+   * linkEpoch says it is current.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
     // No separate existence check before embedding: the lock below finds an unknown agent,

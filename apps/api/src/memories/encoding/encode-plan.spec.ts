@@ -5,19 +5,19 @@ const NOW = Date.parse('2026-01-01T12:00:00Z');
 const DIM = 16;
 
 /** Deterministic unit vectors: a shared direction per topic plus a per-item wobble. */
-function vector(topic: number, item: number): number[] {
-  const v = Array.from({ length: DIM }, (_, d) => (d === topic % DIM ? 1 : 0) + 0.3 * Math.sin(item * 7.1 + d * 1.3));
+function vector(topic: number, item: number, dim = DIM): number[] {
+  const v = Array.from({ length: dim }, (_, d) => (d === topic % dim ? 1 : 0) + 0.3 * Math.sin(item * 7.1 + d * 1.3));
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
 }
 
-function items(n: number): PreparedItem[] {
+function items(n: number, dim = DIM): PreparedItem[] {
   return Array.from({ length: n }, (_, i) => ({
     key: String(i),
     id: `m-${String(i).padStart(3, '0')}`,
     externalId: null,
     content: i % 4 === 0 ? `The deploy failed because the database was down (${i})` : `A quiet note about topic ${i % 3}`,
-    embedding: vector(i % 3, i),
+    embedding: vector(i % 3, i, dim),
     // Shuffled times: the planner must order by time, not by input position.
     occurredAt: NOW - ((i * 37) % n) * 60_000,
     affect: null,
@@ -31,8 +31,9 @@ function dot(a: readonly number[], b: readonly number[]): number {
 }
 
 describe('prepareBatch', () => {
-  it('orders items by time and finds the most similar earlier ones, as a brute-force scan does', () => {
-    const batch = prepareBatch(items(40));
+  // 7: a dimension the dot product's four running sums do not divide.
+  it.each([DIM, 7])('orders items by time and finds the most similar earlier ones, as a brute-force scan does (dimension %i)', (dim) => {
+    const batch = prepareBatch(items(40, dim));
     const times = batch.items.map((p) => p.item.occurredAt);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     batch.items.forEach((p, i) => {

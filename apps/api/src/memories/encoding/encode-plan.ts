@@ -163,12 +163,6 @@ export function planEncoding(input: {
 }
 
 /**
- * For each item (already in time order), the k most similar items before it. Embedders
- * return unit vectors, so cosine is a dot product. The vectors are packed into one array:
- * 500 items are 125,000 dot products, and per-pair map lookups and boxed numbers used to
- * cost more than the arithmetic. A bounded insertion keeps the top k without sorting all.
- */
-/**
  * Dot product of two rows of `packed`, four running sums: V8 keeps them in registers and the
  * loop does a quarter of the bound checks and branches. The batch's pairwise comparisons
  * (≈ 125,000 × 384 for 500 items) took ≈ 150 ms of a 500-item encodeBatch with one sum,
@@ -190,6 +184,12 @@ function dot(packed: Float64Array, a: number, b: number, dim: number): number {
   return s0 + s1 + (s2 + s3);
 }
 
+/**
+ * For each item (already in time order), the k most similar items before it. Embedders
+ * return unit vectors, so cosine is a dot product. The vectors are packed into one array:
+ * 500 items are 125,000 dot products, and per-pair map lookups and boxed numbers used to
+ * cost more than the arithmetic. A bounded insertion keeps the top k without sorting all.
+ */
 function nearestEarlier(sorted: readonly PreparedItem[], k: number): { id: string; cosine: number }[][] {
   const dim = sorted[0]?.embedding.length ?? 0;
   const packed = new Float64Array(sorted.length * dim);
