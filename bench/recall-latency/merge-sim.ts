@@ -12,11 +12,8 @@
 // bench's index files). Reports, over sizes 90,000–130,000, the median (min–max) segment count,
 // the count of segments of ≥ 1,000 vectors, and the HNSW insertions per vector merges redo
 // (Lucene 9.11 keeps the largest merged segment's graph and inserts the others' vectors).
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
-};
+import { arg } from '../common/args';
+
 const FACTORS = arg('factors', '50,20,10,5,3,2').split(',').map(Number);
 const MAX = Number(arg('max', '130000'));
 const MIN_MERGE_BYTES = 0.1 * 1024 * 1024;

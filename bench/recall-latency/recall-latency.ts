@@ -15,6 +15,7 @@ import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { rng } from './rng';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
+import { arg, flag } from '../common/args';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SOURCE_DIR = join(ROOT, 'bench', 'recall-latency');
@@ -24,16 +25,11 @@ const DIM = 384;
 const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
 const BATCH = 2000;
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
-};
 const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(arg('runs', '200'));
 /** For quick iterations: reuse a tenant a `--keep` run left behind instead of loading again. */
 const REUSE_TENANT = arg('tenant', '');
-const KEEP = args.includes('--keep') || REUSE_TENANT !== '';
+const KEEP = flag('keep') || REUSE_TENANT !== '';
 /**
  * Calls before each measurement. A few hundred: after a Neo4j restart the spread query ran
  * 130 → 59 → 34 → 28 → 22 ms over its first blocks of 30 calls and took a few hundred to
