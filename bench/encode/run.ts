@@ -4,21 +4,24 @@
  *   - encode: M single memories, sequential, p50/p99;
  *   - floor (same process, same Neo4j): the same nodes written with a bare UNWIND CREATE
  *     and a bare single CREATE through the driver: no embedding, no linking, no state.
- * Before measuring, a warm-up agent takes --warmup-batch memories (default 1,000, in calls of
- * 500) and --warmup-single single encodes (default 50), and as many go into a new small agent
- * (the other linking path), printed but not measured: right after
- * a Neo4j start the first calls pay query planning and the JVM's JIT (the first of two runs
- * back to back measured 203 memories/s, the second 362/s).
+ * Before measuring it warms up until Neo4j's JIT compiler has settled (bench/common/jit-settle.ts):
+ * rounds of one encodeBatch of 500 into a warm-up agent and --warmup-single (default 50) single
+ * encodes into it and as many into a new small agent (the other linking path), until the
+ * compiler spends less than --warmup-share (default 0.1) of a round compiling in two rounds in a
+ * row, at most --warmup-max s (default 300). On a fresh Neo4j this takes a few minutes: during
+ * the first ≈ 2,000 encodes the C2 compiler used more CPU than the queries, and single encodes
+ * ran 2–4× slower than once it had settled. The warm-up's figures are printed, not measured.
  * Before each measured phase it waits (at most --settle s, default 120) for the local Neo4j to
  * go idle: the vector index merges the previous phase's segments in background threads
  * (bench/common/neo4j-idle.ts). A phase's own merges are in its figures.
- * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000 --warmup-batch 1000 --warmup-single 50 --settle 120]
+ * Usage: npm run bench:encode [-- --batch-total 10000 --single 1000 --warmup-single 50 --warmup-share 0.1 --warmup-max 300 --settle 120]
  */
 import { randomUUID } from 'node:crypto';
 import neo4j from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { join } from 'node:path';
 import { gql, startApi } from '../common/api-process';
+import { warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { fmt, percentile } from '../common/stats';
 
@@ -26,8 +29,10 @@ const args = new Map(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith(
 const BATCH_TOTAL = Number(args.get('batch-total') ?? 10_000);
 const SINGLES = Number(args.get('single') ?? 1000);
 const BATCH = 500;
-const WARMUP_BATCH = Number(args.get('warmup-batch') ?? 1000);
 const WARMUP_SINGLE = Number(args.get('warmup-single') ?? 50);
+/** The warm-up ends once the JIT compiler's share of a round stays below this (jit-settle). */
+const WARMUP_SHARE = Number(args.get('warmup-share') ?? 0.1);
+const WARMUP_MAX_S = Number(args.get('warmup-max') ?? 300);
 /** Longest wait between phases for the previous phase's index merges to finish (neo4j-idle). */
 const SETTLE_MAX_S = Number(args.get('settle') ?? 120);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -51,24 +56,41 @@ async function main(): Promise<void> {
   // Single encodes take another path into a small agent (the API's copy of its embeddings)
   // than into a large one (the vector index): the warm-up runs both.
   const agentWarmupSmall = `bench-warmup-small-${run}`;
+  const warmupSmallAgents: string[] = [];
   try {
-    for (const id of [agentBatch, agentSingle, agentWarmup, agentWarmupSmall]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id });
+    for (const id of [agentBatch, agentSingle, agentWarmup]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id });
     const base = Date.parse('2025-01-01T00:00:00Z');
 
-    // Warm-up, not measured: planning of every encode query and the JIT of both processes.
-    const w0 = performance.now();
-    for (let start = 0; start < WARMUP_BATCH; start += BATCH) {
-      const items = Array.from({ length: Math.min(BATCH, WARMUP_BATCH - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(base + (start + j) * 30_000).toISOString() }));
-      await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentWarmup, items } });
-    }
-    const warmBatchSeconds = (performance.now() - w0) / 1000;
-    const warmSingle: number[] = [];
-    for (let i = 0; i < 2 * WARMUP_SINGLE; i++) {
-      const st = performance.now();
-      const agentId = i < WARMUP_SINGLE ? agentWarmupSmall : agentWarmup;
-      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', { input: { agentId, content: text(i), occurredAt: new Date(base + (WARMUP_BATCH + i) * 30_000).toISOString() } });
-      warmSingle.push(performance.now() - st);
-    }
+    // Warm-up, not measured: planning of every encode query and the JIT of both processes,
+    // until Neo4j's compiler has settled. Each round writes a batch and singles on both linking
+    // paths; every round's small agent is new, so the small path includes an agent's first
+    // encodes (scan, then the API's copy).
+    let warmed = 0;
+    const warmBatch: number[] = [];
+    const warmSingle: number[][] = [];
+    const warmup = await warmUntilJitSettles(
+      driver,
+      async (round) => {
+        const items = Array.from({ length: BATCH }, (_, j) => ({ content: text(warmed + j), occurredAt: new Date(base + (warmed + j) * 30_000).toISOString() }));
+        let st = performance.now();
+        await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentWarmup, items } });
+        warmBatch.push(performance.now() - st);
+        warmed += BATCH;
+        const small = `${agentWarmupSmall}-${round}`;
+        warmupSmallAgents.push(small);
+        await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id: small });
+        const latencies: number[] = [];
+        for (let i = 0; i < 2 * WARMUP_SINGLE; i++) {
+          st = performance.now();
+          const agentId = i % 2 === 0 ? small : agentWarmup;
+          await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', { input: { agentId, content: text(warmed + i), occurredAt: new Date(base + (warmed + i) * 30_000).toISOString() } });
+          latencies.push(performance.now() - st);
+        }
+        warmed += 2 * WARMUP_SINGLE;
+        warmSingle.push(latencies);
+      },
+      { maxShare: WARMUP_SHARE, settledRounds: 2, minRounds: 3, maxSeconds: WARMUP_MAX_S },
+    );
 
     const settled: string[] = [];
     const settle = async (after: string) => {
@@ -140,20 +162,22 @@ async function main(): Promise<void> {
     console.log(`| encode (single, sequential) | ${(SINGLES / (single.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(single, 50))} | ${fmt(percentile(single, 99))} |`);
     console.log(`| floor: bare single CREATE via driver | ${(SINGLES / (floorSingle.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(floorSingle, 50))} | ${fmt(percentile(floorSingle, 99))} |`);
     console.log(`\nAPI process RSS after the run: ${rss.toFixed(0)} MiB`);
-    if (WARMUP_BATCH + WARMUP_SINGLE > 0) {
-      const warmRate = WARMUP_BATCH > 0 ? (WARMUP_BATCH / warmBatchSeconds).toFixed(0) : '–';
-      const windows = Array.from({ length: Math.ceil(SINGLES / 100) }, (_, k) => fmt(percentile(single.slice(k * 100, k * 100 + 100), 50)));
-      console.log(`Single encode p50 by the agent's size, per 100 memories (below 500 the API's copy of its embeddings ranks link candidates, above it the vector index): ${windows.join(' / ')} ms.`);
-      if (settled.length > 0) console.log(`Waited for Neo4j to go idle (index merges) before each phase: ${settled.join(', ')}.`);
-      console.log(`Warm-up before measuring (not in the table): encodeBatch ${WARMUP_BATCH} memories at ${warmRate}/s, ${2 * WARMUP_SINGLE} single encodes (half into a new agent, half into the 1,000-memory one) p50 ${warmSingle.length > 0 ? fmt(percentile(warmSingle, 50)) : '–'} ms.`);
-    }
+    const windows = Array.from({ length: Math.ceil(SINGLES / 100) }, (_, k) => fmt(percentile(single.slice(k * 100, k * 100 + 100), 50)));
+    console.log(`Single encode p50 by the agent's size, per 100 memories (below 500 the API's copy of its embeddings ranks link candidates, above it the vector index): ${windows.join(' / ')} ms.`);
+    if (settled.length > 0) console.log(`Waited for Neo4j to go idle (index merges) before each phase: ${settled.join(', ')}.`);
+    const share = (x: number | null) => (x === null ? '?' : `${Math.round(100 * x)} %`);
+    const rounds = warmSingle.map((l, k) => `${fmt(percentile(l, 50))} (${share(warmup.shares[k] ?? null)})`);
+    console.log(
+      `Warm-up before measuring (not in the table): ${warmup.rounds} rounds in ${warmup.seconds.toFixed(0)} s, ${warmup.settled ? 'until the JIT compiler settled' : 'stopped by --warmup-max before the JIT compiler settled'} (< ${Math.round(100 * WARMUP_SHARE)} % of a round compiling, twice); ` +
+        `${warmed} memories; encodeBatch p50 ${fmt(percentile(warmBatch, 50))} ms per call. Single encode p50 per round (the compiler's share of the round): ${rounds.join(' / ')} ms.`,
+    );
 
     // Clean up everything this run wrote.
     const s = session();
     await s.run(
       `MATCH (n) WHERE (n:BenchFloor AND n.tenantId = $t) OR (n.tenantId = 'local' AND (n.agentId IN $agents OR (n:Agent AND n.id IN $agents)))
        CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 2000 ROWS`,
-      { t: floorTenant, agents: [agentBatch, agentSingle, agentWarmup, agentWarmupSmall] },
+      { t: floorTenant, agents: [agentBatch, agentSingle, agentWarmup, ...warmupSmallAgents] },
     );
     await s.close();
   } finally {
