@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { rng } from './rng';
+import { warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { arg, flag } from '../common/args';
 
@@ -36,6 +37,14 @@ const KEEP = flag('keep') || REUSE_TENANT !== '';
  * settle (JIT); the bench measures the steady state, not the warm-up.
  */
 const WARMUP = Number(arg('warmup', '200'));
+/**
+ * Before each size's measurements, rounds of 100 recalls (spreading on and off in turn) until
+ * Neo4j's JIT compiler spends less than this share of a round compiling, twice in a row, at
+ * most JIT_MAX_S (bench/common/jit-settle.ts). With only the fixed warm-up, the compiler still
+ * took 20–90 % of the wall time while the 100k figures were measured (2026-11-30, 05:34).
+ */
+const JIT_SHARE = Number(arg('jit-share', '0.1'));
+const JIT_MAX_S = Number(arg('jit-max', '300'));
 /** Longest wait for Neo4j to go idle after a bulk load (see settle). */
 const SETTLE_MAX_S = Number(arg('settle', '300'));
 
@@ -243,6 +252,15 @@ async function main(): Promise<void> {
       const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
       const recall = (spread: Record<string, unknown>) => (i: number) =>
         gql(url, key, RECALL, { input: { agentId, query: queries[i % queries.length], topK: 10, now, spread } });
+      const jit = await warmUntilJitSettles(
+        driver,
+        async (round) => {
+          for (let k = 0; k < 100; k++) await recall(k % 2 === 0 ? { hops: 2 } : { enabled: false })(round * 100 + k);
+        },
+        { maxShare: JIT_SHARE, settledRounds: 2, minRounds: 3, maxSeconds: JIT_MAX_S },
+      );
+      const shares = jit.shares.map((x) => (x === null ? '?' : `${Math.round(100 * x)} %`)).join(' / ');
+      console.log(`[bench] JIT warm-up: ${jit.rounds} rounds of 100 recalls in ${jit.seconds.toFixed(0)} s, ${jit.settled ? 'settled' : 'NOT settled (--jit-max)'}; compiler's share per round: ${shares}`);
       const on = await measure(RUNS, recall({ hops: 2 }));
       const off = await measure(RUNS, recall({ enabled: false }));
       const floor = await measure(RUNS, (i) =>
