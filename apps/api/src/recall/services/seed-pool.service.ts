@@ -61,23 +61,36 @@ export interface SeedAgent {
 export class SeedPoolService {
   private readonly shareHints = new Map<string, number>();
 
+  /**
+   * A hinted agent's share sizes both first scans. The fulltext side needs it as much: an
+   * agent that is 9 % of the index found ≈ 11 of its own among 120 hits and paid a second
+   * scan, a round trip, on every recall. Unlike the vector side, that costs no accuracy:
+   * BM25 ranks exactly, so the agent's first `limit` hits of a wider scan are the ones
+   * widening would have found.
+   */
   firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
     const share = this.shareHints.get(hintKey(agent));
     const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
-    return { vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)), textFetch: Math.max(100, 4 * limit) };
+    return {
+      vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)),
+      textFetch: Math.min(FETCH_CAP, Math.max(100, 4 * limit, predicted)),
+    };
   }
 
+  /** `sizes`: what the first scans asked for (firstScanSizes before the first read). */
   async collect(
     reader: RecallReader,
     embedding: readonly number[],
     lucene: string | null,
     limit: number,
     first: FirstScans,
+    sizes: FirstScanSizes,
     agent: SeedAgent,
   ): Promise<SeedPool> {
     const vector = await this.vectorSeeds(reader, embedding, limit, first, agent);
     if (vector.length === 0) return { vector, fulltext: [] };
-    const sizes = this.firstScanSizes(limit, agent);
+    // The first scan's own fetch: the hint may have moved since, and widen reads
+    // `scanned < fetch` as "the index has no more".
     const fulltext =
       lucene === null || first.fulltext === null ? null : await widen((fetch) => reader.fulltext(lucene, limit, fetch), limit, sizes.textFetch, first.fulltext);
     return { vector, fulltext: fulltext?.found ?? [] };
