@@ -83,6 +83,16 @@ describe('SeedPoolService', () => {
     expect(again.fulltext).toHaveLength(LIMIT);
   });
 
+  it('caps what a hint asks of the first fulltext scan; widening decides beyond it', async () => {
+    const pool = new SeedPoolService();
+    const { reader, firstScan } = fakeReader(5_000, 0.002);
+    const first = await firstScan(60);
+    await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
+    const sizes = pool.firstScanSizes(LIMIT, agent);
+    expect(sizes.vectorFetch).toBeGreaterThan(2000);
+    expect(sizes.textFetch).toBe(2000);
+  });
+
   it('widens the fulltext side from the fetch its first scan used, not from a hint that moved since', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
