@@ -216,9 +216,9 @@ export class RecallService {
   /**
    * Candidate records for `ids`, in that order. The first read projected every hit of the
    * first scans; only memories widening added are read again. A memory's similarity is its
-   * final vector seed score when it has one (the index's approximate score and the exact
-   * scan's can differ in the last bits, and a ranking must not mix them), else the exact one
-   * the first read computed for fulltext-only hits.
+   * final vector seed score when it has one, else the one the first read computed for
+   * fulltext-only hits; both are exact cosines (the index only picks the vector hits: its own
+   * scores, on quantized vectors, were ≈ 0.03 of cosine off and reordered the top 10).
    */
   private async candidates(
     reader: RecallReader,
