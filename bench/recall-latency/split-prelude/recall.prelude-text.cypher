@@ -1,5 +1,6 @@
-// The text half of a recall's first read (recall.prelude-vector is the other half, run at the
-// same time on another session): the agent's state (its node, goals with their embeddings,
+// EXPERIMENT, not used by the API (bench/recall-latency README, fifth round). The text half of
+// a recall's first read (recall.prelude-vector is the other half, run at the same time on
+// another session): the agent's state (its node, goals with their embeddings,
 // primed concepts; older agents may lack fields, the service reads them with defaults), the
 // first fulltext scan (as recall.seeds-fulltext, with its `scanned` count so the caller can
 // tell whether it must widen) and the candidate projection of every fulltext hit (as

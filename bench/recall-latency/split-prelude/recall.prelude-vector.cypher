@@ -1,6 +1,7 @@
-// The vector half of a recall's first read (recall.prelude-text is the other half; the API
-// runs both at once, on two sessions: the vector scan is most of the first read's time at
-// 100k, and the text half no longer waits for it). The agent's goals (for the hits' goal
+// EXPERIMENT, not used by the API (bench/recall-latency README, fifth round: no gain under
+// load). The vector half of a recall's first read (recall.prelude-text is the other half),
+// meant to run at once with it on two sessions, so that the text half need not wait for the
+// vector scan. The agent's goals (for the hits' goal
 // similarities), the first vector scan (as recall.seeds-vector-index, with its `scanned` count
 // so the caller can tell whether it must widen) and the candidate projection of every hit
 // (as recall.candidates).
