@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
+import { findCypherDir } from '../../libs/graph/src/cypher-dir';
 import { rng } from './rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -89,6 +90,10 @@ async function main(): Promise<void> {
     BASE_NEO4J,
     neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
   );
+  // Each API reads the nearest cypher/ above its build: a baseline inside this checkout runs
+  // this checkout's queries unless it has its own copy (git archive <base> cypher | tar -x -C dist-base).
+  const [baseCypher, headCypher] = [BASE, HEAD].map((d) => findCypherDir(join(ROOT, d, 'libs', 'graph', 'src')));
+  console.log(`queries: ${BASE} ← ${baseCypher}, ${HEAD} ← ${headCypher}${baseCypher === headCypher ? ' (the same files: Cypher changes are not compared)' : ''}`);
   const [a, b] = await Promise.all([startApi(BASE, BASE_NEO4J), startApi(HEAD, HEAD_NEO4J)]);
   const random = rng(7);
   const rows: string[] = [];

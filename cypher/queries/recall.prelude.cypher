@@ -10,9 +10,14 @@
 //  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
 //    (the agent's share of the index, which sizes its next first scan).
 //  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0.
-//  - Vector hits take their similarity from the index score and are not re-read; only
-//    fulltext-only hits compute theirs. Goal similarities use the goals of this very read, in
-//    the order of `goals`, restricted to goals whose embedding has the query's dimension.
+//  - Every similarity is the exact cosine of the stored embeddings, vector hits' too. The
+//    index's score is computed on its int8-quantized vectors (vector.quantization.enabled, on
+//    by default in 5.26): ≈ +0.015 on the (1 + cos) / 2 scale against the exact value (hash
+//    embedder, 100k agent), and mixing it with the exact similarities of fulltext-only and
+//    spread-joined memories and of small agents' exact scans changed the top 10 of 4 in 5
+//    recalls (bench/recall-latency README, fifth round). Goal similarities use the goals of
+//    this very read, in the order of `goals`, restricted to goals whose embedding has the
+//    query's dimension.
 // The memory is projected field by field, only what scoring and the API read (parseMemory,
 // parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
 // appraisal state — for the driver to decode and the service to throw away. Times go out as
@@ -42,7 +47,8 @@ CALL () {
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
     ] AS own
-  RETURN vectorScanned, size(own) AS vectorMatched, own[..toInteger($limit)] AS vectorHits
+  RETURN vectorScanned, size(own) AS vectorMatched,
+    [h IN own[..toInteger($limit)] | {node: h.node, score: vector.similarity.cosine(h.node.embedding, $embedding)}] AS vectorHits
 }
 CALL () {
   WITH $text AS text

@@ -3,6 +3,8 @@ import { EXACT_SCAN_MAX, SeedPoolService } from './seed-pool.service';
 
 const agent = { tenantId: 't1', agentId: 'a1' };
 const LIMIT = 30;
+/** What a first read asks for when nothing is known about the agent. */
+const FIRST = { vectorFetch: 60, textFetch: 120 };
 
 function hits(n: number, prefix = 'm'): SeedHit[] {
   return Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, score: 1 - i / 1000 }));
@@ -28,7 +30,10 @@ function fakeReader(agentSize: number, share: number) {
       return Promise.resolve(hits(Math.min(limit, agentSize), 'x'));
     },
     vectorIndex,
-    fulltext: () => Promise.resolve({ scanned: 0, found: [] }),
+    fulltext: (_t: string, limit: number, fetch: number): Promise<SeedScan> => {
+      calls.push(`text ${fetch}`);
+      return Promise.resolve({ scanned: fetch, found: hits(Math.min(limit, Math.floor(fetch * share), agentSize), 't') });
+    },
   } as unknown as RecallReader;
   return { reader, calls, firstScan: (fetch: number) => vectorIndex([], LIMIT, fetch) };
 }
@@ -43,7 +48,7 @@ describe('SeedPoolService', () => {
     const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
     const first = await firstScan(60);
     calls.length = 0;
-    const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, agent);
+    const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
     expect(seeds.vector).toHaveLength(LIMIT);
     expect(calls).toEqual(['size', 'index 240', 'index 480']);
     // Share 30/480 (a lower bound, the scan was cut at the limit) × safety 1.5.
@@ -51,7 +56,7 @@ describe('SeedPoolService', () => {
     expect(next).toBe(720);
     const hinted = await firstScan(next);
     calls.length = 0;
-    await pool.collect(reader, [], null, LIMIT, { vector: hinted, vectorMatched: 72, fulltext: null }, agent);
+    await pool.collect(reader, [], null, LIMIT, { vector: hinted, vectorMatched: 72, fulltext: null }, { vectorFetch: next, textFetch: 720 }, agent);
     expect(calls).toEqual([]);
     // The untruncated count of the hinted scan tightens the hint: 30 / 0.1 × 1.5.
     expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(450);
@@ -59,12 +64,52 @@ describe('SeedPoolService', () => {
     expect(pool.firstScanSizes(LIMIT, { ...agent, agentId: 'a2' }).vectorFetch).toBe(60);
   });
 
+  it('sizes a hinted agent’s first fulltext scan by its share too, so it does not widen', async () => {
+    const pool = new SeedPoolService();
+    const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
+    const first = await firstScan(60);
+    const text = { scanned: 120, found: hits(12, 't') };
+    calls.length = 0;
+    const seeds = await pool.collect(reader, [], 'q', LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: text }, FIRST, agent);
+    // Unhinted: the fulltext side widens from the first read's 120 (12 found → share 0.1).
+    expect(calls).toEqual(['size', 'index 240', 'index 480', 'text 450']);
+    expect(seeds.fulltext).toHaveLength(LIMIT);
+    const sizes = pool.firstScanSizes(LIMIT, agent);
+    expect(sizes).toEqual({ vectorFetch: 720, textFetch: 720 });
+    const hinted = await firstScan(sizes.vectorFetch);
+    calls.length = 0;
+    const again = await pool.collect(reader, [], 'q', LIMIT, { vector: hinted, vectorMatched: 72, fulltext: { scanned: 720, found: hits(30, 't') } }, sizes, agent);
+    expect(calls).toEqual([]);
+    expect(again.fulltext).toHaveLength(LIMIT);
+  });
+
+  it('caps what a hint asks of the first fulltext scan; widening decides beyond it', async () => {
+    const pool = new SeedPoolService();
+    const { reader, firstScan } = fakeReader(5_000, 0.002);
+    const first = await firstScan(60);
+    await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
+    const sizes = pool.firstScanSizes(LIMIT, agent);
+    expect(sizes.vectorFetch).toBeGreaterThan(2000);
+    expect(sizes.textFetch).toBe(2000);
+  });
+
+  it('widens the fulltext side from the fetch its first scan used, not from a hint that moved since', async () => {
+    const pool = new SeedPoolService();
+    const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
+    const first = await firstScan(60);
+    calls.length = 0;
+    // The vector side sets a hint (textFetch 720) during this very collect; the first text
+    // scan asked for 120 and was full, so the index may have more: it must widen, not stop.
+    await pool.collect(reader, [], 'q', LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: { scanned: 120, found: hits(12, 't') } }, FIRST, agent);
+    expect(calls.filter((c) => c.startsWith('text'))).toEqual(['text 450']);
+  });
+
   it('never hints a small agent, which keeps its exact scan', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(EXACT_SCAN_MAX, 0.01);
     const first = await firstScan(60);
     calls.length = 0;
-    const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, agent);
+    const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
     expect(calls).toEqual(['size', 'exact']);
     expect(seeds.vector[0]?.id).toBe('x0');
     expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(60);

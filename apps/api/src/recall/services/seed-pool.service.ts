@@ -10,6 +10,13 @@ export const EXACT_SCAN_MAX = 1000;
 const FETCH_CAP = 20_000;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
 const SHARE_SAFETY = 1.5;
+/**
+ * chosen: the most a hint may ask of the first fulltext scan. The hint is the agent's share of
+ * the vector index; a query's words can be far more the agent's than that, and a fulltext hit
+ * costs ≈ 2 µs whether used or not (10k agent in a 111k index: 120 hits 2.4 ms, 2,000 7.0 ms,
+ * 4,146 13 ms). Past this, widening (which measures the text share itself) decides.
+ */
+const TEXT_FIRST_MAX = 2000;
 /** chosen: large agents whose index share is remembered (≈ 100 bytes each); the oldest go first. */
 const SHARE_HINTS_MAX = 10_000;
 
@@ -61,23 +68,37 @@ export interface SeedAgent {
 export class SeedPoolService {
   private readonly shareHints = new Map<string, number>();
 
+  /**
+   * A hinted agent's share sizes both first scans. The fulltext side needs it as much: an
+   * agent that is 9 % of the index found ≈ 11 of its own among 120 hits and paid a second
+   * scan, a round trip, on every recall. Unlike the vector side, that costs no accuracy:
+   * BM25 ranks exactly, so the agent's first `limit` hits of a wider scan are the ones
+   * widening would have found — up to the order of equal scores, which Neo4j's fulltext
+   * scan varies with the fetch size (so widening's own choice among ties was no better).
+   */
   firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
     const share = this.shareHints.get(hintKey(agent));
     const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
-    return { vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)), textFetch: Math.max(100, 4 * limit) };
+    return {
+      vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)),
+      textFetch: Math.max(100, 4 * limit, Math.min(TEXT_FIRST_MAX, predicted)),
+    };
   }
 
+  /** `sizes`: what the first scans asked for (firstScanSizes before the first read). */
   async collect(
     reader: RecallReader,
     embedding: readonly number[],
     lucene: string | null,
     limit: number,
     first: FirstScans,
+    sizes: FirstScanSizes,
     agent: SeedAgent,
   ): Promise<SeedPool> {
     const vector = await this.vectorSeeds(reader, embedding, limit, first, agent);
     if (vector.length === 0) return { vector, fulltext: [] };
-    const sizes = this.firstScanSizes(limit, agent);
+    // The first scan's own fetch: the hint may have moved since, and widen reads
+    // `scanned < fetch` as "the index has no more".
     const fulltext =
       lucene === null || first.fulltext === null ? null : await widen((fetch) => reader.fulltext(lucene, limit, fetch), limit, sizes.textFetch, first.fulltext);
     return { vector, fulltext: fulltext?.found ?? [] };
