@@ -11,6 +11,7 @@
  * row, at most --warmup-max s (default 300). On a fresh Neo4j this takes a few minutes: during
  * the first ≈ 2,000 encodes the C2 compiler used more CPU than the queries, and single encodes
  * ran 2–4× slower than once it had settled. The warm-up's figures are printed, not measured.
+ * Then it measures the single encodes, then encodeBatch (see the comment there for the order).
  * Before each measured phase it waits (at most --settle s, default 120) for the local Neo4j to
  * go idle: the vector index merges the previous phase's segments in background threads
  * (bench/common/neo4j-idle.ts). A phase's own merges are in its figures.
@@ -99,6 +100,22 @@ async function main(): Promise<void> {
     };
     await settle('the warm-up');
 
+    // Single encodes first, right after the warm-up that mixed both kinds of call. Measured after
+    // 20 batch calls in a row instead, their first few hundred ran slower while Neo4j's JIT
+    // compiled again (1,430 compilations during 400 singles after 10,000 batched on a JVM the
+    // warm-up had settled, 74 in the next such round): a transition between this script's
+    // phases, not something a service whose calls are mixed goes through.
+    const single: number[] = [];
+    for (let i = 0; i < SINGLES; i++) {
+      const s = performance.now();
+      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', {
+        input: { agentId: agentSingle, content: text(i), occurredAt: new Date(base + i * 30_000).toISOString() },
+      });
+      single.push(performance.now() - s);
+    }
+
+    await settle('the single encodes');
+
     // encodeBatch
     const batchLatencies: number[] = [];
     const t0 = performance.now();
@@ -112,18 +129,6 @@ async function main(): Promise<void> {
       batchLatencies.push(performance.now() - s);
     }
     const batchSeconds = (performance.now() - t0) / 1000;
-
-    await settle('encodeBatch');
-
-    // single encode
-    const single: number[] = [];
-    for (let i = 0; i < SINGLES; i++) {
-      const s = performance.now();
-      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', {
-        input: { agentId: agentSingle, content: text(i), occurredAt: new Date(base + i * 30_000).toISOString() },
-      });
-      single.push(performance.now() - s);
-    }
 
     // Floor: bare writes of the same nodes through the driver.
     const embedder = new HashEmbedder(384);
