@@ -21,7 +21,7 @@ export async function jitCompilationMs(driver: Driver, database = process.env.NE
     if (value === null || value === undefined) return null;
     return typeof value === 'number' ? value : Number((value as { toNumber(): number }).toNumber());
   } catch {
-    return null; // a server without the procedure (or without the right): warm up by count only
+    return null; // a server without the procedure (or without the right): see warmUntilJitSettles
   } finally {
     await session.close();
   }
@@ -48,7 +48,9 @@ export interface JitSettleReport {
 /**
  * Runs `round` until the JIT compiler of the Neo4j behind `driver` spends less than
  * `maxShare` of a round compiling, `settledRounds` times in a row (at least `minRounds`
- * rounds, at most `maxSeconds`). `round` gets its index.
+ * rounds, at most `maxSeconds`). `round` gets its index. When the compile time cannot be read
+ * (no `dbms.queryJmx`, e.g. a locked-down remote server) it runs `minRounds` rounds and reports
+ * `settled: false`.
  */
 export async function warmUntilJitSettles(driver: Driver, round: (index: number) => Promise<void>, options: JitSettleOptions): Promise<JitSettleReport> {
   const start = performance.now();
@@ -64,8 +66,16 @@ export async function warmUntilJitSettles(driver: Driver, round: (index: number)
     shares.push(share);
     quiet = share !== null && share < options.maxShare ? quiet + 1 : 0;
     const seconds = (performance.now() - start) / 1000;
+    if (share === null && i + 1 >= options.minRounds) return { rounds: i + 1, seconds, settled: false, shares };
     if ((quiet >= options.settledRounds && i + 1 >= options.minRounds) || seconds >= options.maxSeconds) {
       return { rounds: i + 1, seconds, settled: quiet >= options.settledRounds, shares };
     }
   }
+}
+
+/** How a warm-up ended, for a bench's printout. */
+export function settleOutcome(report: JitSettleReport): string {
+  if (report.settled) return 'until the JIT compiler settled';
+  if (report.shares.some((s) => s === null)) return "the JIT compiler's time could not be read (dbms.queryJmx): a fixed number of rounds";
+  return 'stopped by its time limit before the JIT compiler settled';
 }

@@ -22,7 +22,7 @@ import neo4j from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { join } from 'node:path';
 import { gql, startApi } from '../common/api-process';
-import { warmUntilJitSettles } from '../common/jit-settle';
+import { settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { fmt, percentile } from '../common/stats';
 
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     const share = (x: number | null) => (x === null ? '?' : `${Math.round(100 * x)} %`);
     const rounds = warmSingle.map((l, k) => `${fmt(percentile(l, 50))} (${share(warmup.shares[k] ?? null)})`);
     console.log(
-      `Warm-up before measuring (not in the table): ${warmup.rounds} rounds in ${warmup.seconds.toFixed(0)} s, ${warmup.settled ? 'until the JIT compiler settled' : 'stopped by --warmup-max before the JIT compiler settled'} (< ${Math.round(100 * WARMUP_SHARE)} % of a round compiling, twice); ` +
+      `Warm-up before measuring (not in the table): ${warmup.rounds} rounds in ${warmup.seconds.toFixed(0)} s, ${settleOutcome(warmup)} (< ${Math.round(100 * WARMUP_SHARE)} % of a round compiling, twice); ` +
         `${warmed} memories; encodeBatch p50 ${fmt(percentile(warmBatch, 50))} ms per call. Single encode p50 per round (the compiler's share of the round): ${rounds.join(' / ')} ms.`,
     );
 
