@@ -38,6 +38,9 @@ const WARMUP_MAX_S = Number(args.get('warmup-max') ?? 300);
 const SETTLE_MAX_S = Number(args.get('settle') ?? 120);
 const ROOT = join(__dirname, '..', '..', '..');
 const PORT = Number(args.get('port') ?? 4410);
+const CREATE_AGENT = 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }';
+const ENCODE = 'mutation($input: EncodeInput!) { encode(input: $input) { id } }';
+const ENCODE_BATCH = 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }';
 const TOPICS = ['deploy', 'database', 'holiday', 'garden', 'rust', 'billing', 'music', 'family', 'outage', 'review'];
 
 function text(i: number): string {
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   const agentWarmupSmall = `bench-warmup-small-${run}`;
   const warmupSmallAgents: string[] = [];
   try {
-    for (const id of [agentBatch, agentSingle, agentWarmup]) await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id });
+    for (const id of [agentBatch, agentSingle, agentWarmup]) await gql(api.url, CREATE_AGENT, { id });
     const base = Date.parse('2025-01-01T00:00:00Z');
 
     // Warm-up, not measured: planning of every encode query and the JIT of both processes,
@@ -74,17 +77,17 @@ async function main(): Promise<void> {
       async (round) => {
         const items = Array.from({ length: BATCH }, (_, j) => ({ content: text(warmed + j), occurredAt: new Date(base + (warmed + j) * 30_000).toISOString() }));
         let st = performance.now();
-        await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentWarmup, items } });
+        await gql(api.url, ENCODE_BATCH, { input: { agentId: agentWarmup, items } });
         warmBatch.push(performance.now() - st);
         warmed += BATCH;
         const small = `${agentWarmupSmall}-${round}`;
         warmupSmallAgents.push(small);
-        await gql(api.url, 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }', { id: small });
+        await gql(api.url, CREATE_AGENT, { id: small });
         const latencies: number[] = [];
         for (let i = 0; i < 2 * WARMUP_SINGLE; i++) {
           st = performance.now();
           const agentId = i % 2 === 0 ? small : agentWarmup;
-          await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', { input: { agentId, content: text(warmed + i), occurredAt: new Date(base + (warmed + i) * 30_000).toISOString() } });
+          await gql(api.url, ENCODE, { input: { agentId, content: text(warmed + i), occurredAt: new Date(base + (warmed + i) * 30_000).toISOString() } });
           latencies.push(performance.now() - st);
         }
         warmed += 2 * WARMUP_SINGLE;
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     const single: number[] = [];
     for (let i = 0; i < SINGLES; i++) {
       const s = performance.now();
-      await gql(api.url, 'mutation($input: EncodeInput!) { encode(input: $input) { id } }', {
+      await gql(api.url, ENCODE, {
         input: { agentId: agentSingle, content: text(i), occurredAt: new Date(base + i * 30_000).toISOString() },
       });
       single.push(performance.now() - s);
@@ -125,7 +128,7 @@ async function main(): Promise<void> {
         return { content: text(i), externalId: `b${i}`, occurredAt: new Date(base + i * 30_000).toISOString() };
       });
       const s = performance.now();
-      await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agentBatch, items } });
+      await gql(api.url, ENCODE_BATCH, { input: { agentId: agentBatch, items } });
       batchLatencies.push(performance.now() - s);
     }
     const batchSeconds = (performance.now() - t0) / 1000;
