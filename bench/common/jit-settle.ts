@@ -79,3 +79,8 @@ export function settleOutcome(report: JitSettleReport): string {
   if (report.shares.some((s) => s === null)) return "the JIT compiler's time could not be read (dbms.queryJmx): a fixed number of rounds";
   return 'stopped by its time limit before the JIT compiler settled';
 }
+
+/** A round's compiler share for a printout ("?" when it could not be read). */
+export function formatShare(share: number | null | undefined): string {
+  return share === null || share === undefined ? '?' : `${Math.round(100 * share)} %`;
+}

@@ -22,7 +22,7 @@ import neo4j from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { join } from 'node:path';
 import { gql, startApi } from '../common/api-process';
-import { settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
+import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { fmt, percentile } from '../common/stats';
 
@@ -173,8 +173,7 @@ async function main(): Promise<void> {
     const windows = Array.from({ length: Math.ceil(SINGLES / 100) }, (_, k) => fmt(percentile(single.slice(k * 100, k * 100 + 100), 50)));
     console.log(`Single encode p50 by the agent's size, per 100 memories (below 500 the API's copy of its embeddings ranks link candidates, above it the vector index): ${windows.join(' / ')} ms.`);
     if (settled.length > 0) console.log(`Waited for Neo4j to go idle (index merges) before each phase: ${settled.join(', ')}.`);
-    const share = (x: number | null) => (x === null ? '?' : `${Math.round(100 * x)} %`);
-    const rounds = warmSingle.map((l, k) => `${fmt(percentile(l, 50))} (${share(warmup.shares[k] ?? null)})`);
+    const rounds = warmSingle.map((l, k) => `${fmt(percentile(l, 50))} (${formatShare(warmup.shares[k])})`);
     console.log(
       `Warm-up before measuring (not in the table): ${warmup.rounds} rounds in ${warmup.seconds.toFixed(0)} s, ${settleOutcome(warmup)} (< ${Math.round(100 * WARMUP_SHARE)} % of a round compiling, twice); ` +
         `${warmed} memories; encodeBatch p50 ${fmt(percentile(warmBatch, 50))} ms per call. Single encode p50 per round (the compiler's share of the round): ${rounds.join(' / ')} ms.`,

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { rng } from './rng';
-import { settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
+import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { arg, flag } from '../common/args';
 
@@ -259,7 +259,7 @@ async function main(): Promise<void> {
         },
         { maxShare: JIT_SHARE, settledRounds: 2, minRounds: 3, maxSeconds: JIT_MAX_S },
       );
-      const shares = jit.shares.map((x) => (x === null ? '?' : `${Math.round(100 * x)} %`)).join(' / ');
+      const shares = jit.shares.map(formatShare).join(' / ');
       console.log(`[bench] JIT warm-up: ${jit.rounds} rounds of 100 recalls in ${jit.seconds.toFixed(0)} s, ${settleOutcome(jit)}; compiler's share per round: ${shares}`);
       const on = await measure(RUNS, recall({ hops: 2 }));
       const off = await measure(RUNS, recall({ enabled: false }));
