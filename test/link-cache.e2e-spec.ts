@@ -1,7 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { GraphqlClient } from './support/graphql-client';
 import { testDriver } from './support/neo4j';
-import { startProcess, testPort, waitForOk, type RunningProcess } from './support/processes';
+import { startProcess, startWithFreePort, type RunningProcess } from './support/processes';
 import { startStack, type Stack } from './support/stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
@@ -28,10 +28,7 @@ describe('link cache: neighbours of small agents from a per-process copy of thei
   const tenant = () => stack.tenants[0]!;
 
   async function startReplica(env: Record<string, string>): Promise<Replica> {
-    const port = testPort();
-    const url = `http://127.0.0.1:${port}`;
-    const proc = startProcess('api', { ...stack.env, LIMBIC_PORT: String(port), ...env });
-    await waitForOk(`${url}/health/ready`, proc);
+    const { url, proc } = await startWithFreePort((port) => startProcess('api', { ...stack.env, LIMBIC_PORT: String(port), ...env }), '/health/ready');
     const replica = { url, process: proc, client: new GraphqlClient(`${url}/graphql`, tenant().key) };
     replicas.push(replica);
     return replica;

@@ -86,6 +86,35 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
     }
   };
 
+  /**
+   * For a failure message: the jobs whose state disagrees with Neo4j (a review applied but its
+   * job not completed, or a job that is not a first review), and what the sweep logged.
+   */
+  const disagreement = async (queue: Queue, output: string): Promise<string> => {
+    const rows = await cypher<{ id: string; reviewCount: number; archived: boolean; lastReviewedAt: string | null; nextReviewAt: string | null }>(
+      driver,
+      `MATCH (m:Memory {tenantId: $tenant}) RETURN m.id AS id, m.reviewCount AS reviewCount, m.archived AS archived,
+              toString(m.lastReviewedAt) AS lastReviewedAt, toString(m.nextReviewAt) AS nextReviewAt`,
+      { tenant },
+    );
+    const memories = new Map(rows.map((r) => [r.id, r]));
+    const jobs = await queue.getJobs(['completed', 'waiting', 'prioritized', 'active', 'delayed', 'failed'], 0, 10 * MEMORIES);
+    const odd: string[] = [];
+    for (const job of jobs) {
+      const state = await job.getState();
+      const memory = memories.get(String(job.data?.memoryId));
+      const applied = Number(memory?.reviewCount ?? 0) > Number(job.data?.reviewCount ?? 0);
+      if (state === 'completed' ? !applied || job.returnvalue !== 'done' : applied || job.data?.reviewCount !== 0) {
+        odd.push(
+          `${job.id} ${state} ret=${String(job.returnvalue)} attempts=${job.attemptsMade} added=${job.timestamp} processed=${job.processedOn} ` +
+            `finished=${job.finishedOn} memory=${JSON.stringify(memory)}`,
+        );
+      }
+    }
+    const sweeps = output.split('\n').filter((l) => /review sweep|requeued|attempt failed|stalled/i.test(l));
+    return [`${jobs.length} jobs; odd:`, ...odd, 'worker lines:', ...sweeps.slice(-20)].join('\n');
+  };
+
   /** Stops a worker and waits for its exit, failing with its output if it does not exit in time. */
   const stopWithin = async (worker: RunningProcess, signal: NodeJS.Signals, ms: number): Promise<number | null> => {
     let timer: NodeJS.Timeout | undefined;
@@ -118,12 +147,14 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
     reviewedAtTerm = after.once;
     await consolidationQueue(async (queue) => {
       const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'completed', 'failed', 'prioritized');
-      // Nothing was abandoned mid-way: every job is either done or still waiting its turn.
-      expect(counts).toMatchObject({ active: 0, failed: 0, delayed: 0 });
-      expect(counts.completed! + counts.waiting! + counts.prioritized!).toBe(MEMORIES);
       const completed = await queue.getJobs(['completed'], 0, MEMORIES);
+      const diagnosis = async () => disagreement(queue, worker.output());
+      // Nothing was abandoned mid-way: every job is either done or still waiting its turn.
+      expect({ ...counts, why: counts.active || counts.failed || counts.delayed ? await diagnosis() : '' }).toMatchObject({ active: 0, failed: 0, delayed: 0, why: '' });
+      const total = counts.completed! + counts.waiting! + counts.prioritized!;
+      expect({ total, why: total === MEMORIES ? '' : await diagnosis() }).toEqual({ total: MEMORIES, why: '' });
       // Each job that completed committed its review (the counts in Neo4j and Redis agree)...
-      expect(completed).toHaveLength(after.once);
+      expect({ completed: completed.length, why: completed.length === after.once ? '' : await diagnosis() }).toEqual({ completed: after.once, why: '' });
       expect(completed.every((j) => j.returnvalue === 'done')).toBe(true);
       // ...including those that were running when the signal came: closing let them finish.
       expect(completed.filter((j) => (j.finishedOn ?? 0) >= termAt).length).toBeGreaterThan(0);

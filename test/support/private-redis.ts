@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testPort } from './processes';
 
 /**
  * A redis-server of the test's own, on a free port with its own folder and no persistence,
@@ -15,10 +16,18 @@ export class PrivateRedis {
 
   private constructor(readonly port: number) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
-    await redis.restart();
-    return redis;
+  /** On a port of `testPort` (outside the ephemeral range); another one if it was taken. */
+  static async start(attempts = 5): Promise<PrivateRedis> {
+    for (let attempt = 1; ; attempt++) {
+      const redis = new PrivateRedis(testPort());
+      try {
+        await redis.restart();
+        return redis;
+      } catch (err) {
+        await redis.stop();
+        if (attempt >= attempts) throw err;
+      }
+    }
   }
 
   get url(): string {
@@ -62,18 +71,6 @@ export class PrivateRedis {
     await this.kill();
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One raw PING over RESP; true on +PONG. */

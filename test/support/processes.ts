@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -55,7 +56,45 @@ export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
 }
 
-/** A free-ish port per test file, so files never collide with a dev server on 4000. */
+/**
+ * A free-ish port per test file, so files never collide with a dev server on 4000. Drawn from
+ * below the kernel's ephemeral range: a port in that range can be held at any moment by an
+ * outgoing connection (to Neo4j, Redis, ...) of any process, which once made an API fail with
+ * EADDRINUSE. Two files drawing the same port is left to `startWithFreePort`.
+ */
 export function testPort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+  const low = Math.max(EPHEMERAL_LOW, 12_000);
+  return 10_000 + Math.floor(Math.random() * (low - 10_000));
+}
+
+const EPHEMERAL_LOW = ((): number => {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isFinite(first) && first > 0 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+/**
+ * Starts a process that listens on a port of `testPort`, waiting until `path` answers; if the
+ * port turned out to be taken (the process exits with EADDRINUSE), tries another one.
+ */
+export async function startWithFreePort(
+  start: (port: number) => RunningProcess,
+  path: string,
+  attempts = 5,
+): Promise<{ port: number; url: string; proc: RunningProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = testPort();
+    const url = `http://127.0.0.1:${port}`;
+    const proc = start(port);
+    try {
+      await waitForOk(`${url}${path}`, proc);
+      return { port, url, proc };
+    } catch (err) {
+      await proc.stop();
+      if (attempt >= attempts || !proc.output().includes('EADDRINUSE')) throw err;
+    }
+  }
 }

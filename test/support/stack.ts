@@ -1,4 +1,4 @@
-import { startProcess, testPort, uniqueSuffix, waitForOk, type RunningProcess } from './processes';
+import { startProcess, startWithFreePort, uniqueSuffix, type RunningProcess } from './processes';
 import { GraphqlClient } from './graphql-client';
 
 export interface Tenant {
@@ -24,9 +24,7 @@ export interface Stack {
 export async function startStack(opts: { tenants?: number; worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
   const suffix = uniqueSuffix();
   const tenants = Array.from({ length: opts.tenants ?? 2 }, (_, i) => ({ id: `t${i}_${suffix}`, key: `key-${i}-${suffix}-secret` }));
-  const port = testPort();
   const env: Record<string, string> = {
-    LIMBIC_PORT: String(port),
     LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
     LIMBIC_WORKER_PORT: '0',
     LIMBIC_SWEEP_INTERVAL_MS: '2000',
@@ -38,9 +36,8 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     LIMBIC_LOG_LEVEL: 'warn',
     ...opts.env,
   };
-  const url = `http://127.0.0.1:${port}`;
-  const api = startProcess('api', env);
-  await waitForOk(`${url}/health/ready`, api);
+  const { port, url, proc: api } = await startWithFreePort((p) => startProcess('api', { ...env, LIMBIC_PORT: String(p) }), '/health/ready');
+  env.LIMBIC_PORT = String(port);
   const stack: Stack = {
     url,
     env,

@@ -13,16 +13,25 @@ interface FakeJob {
 const redis = new Map<string, FakeJob>();
 const added: { name: string; opts: { jobId: string; delay: number; attempts: number } }[] = [];
 
+/** Runs after each read of Redis: lets a test move a job on between two reads, as a worker would. */
+let afterRead: () => void = () => undefined;
+
 jest.mock('bullmq', () => ({
   Queue: class {
     on(): void {}
+    getJobState(id: string) {
+      const state = redis.get(id)?.state ?? 'unknown';
+      afterRead();
+      return Promise.resolve(state);
+    }
     getJob(id: string) {
       const job = redis.get(id);
+      afterRead();
       if (!job) return Promise.resolve(undefined);
+      // A snapshot, as BullMQ's Job is: later changes in Redis do not show in it.
       return Promise.resolve({
         finishedOn: job.finishedOn,
-        getState: () => Promise.resolve(job.state),
-        promote: () => ((job.promoted = true), Promise.resolve()),
+        promote: () => (job.state !== 'delayed' ? Promise.reject(new Error('Job is not in the delayed state')) : ((job.promoted = true), Promise.resolve())),
         remove: () => ((job.removed = true), redis.delete(id), Promise.resolve()),
       });
     }
@@ -51,6 +60,7 @@ describe('ReviewQueue', () => {
   beforeEach(() => {
     redis.clear();
     added.length = 0;
+    afterRead = () => undefined;
   });
 
   it('schedules each review as a delayed job with its deterministic id, due − now, and the consolidation settings', async () => {
@@ -88,6 +98,27 @@ describe('ReviewQueue', () => {
     redis.set('review-m2-1', { state: 'completed', finishedOn: READ_AT - 4_000 });
     expect(await queue().repair(review('m2'), NOW, READ_AT)).toBe('queued');
     expect(added).toEqual([]);
+  });
+
+  it('repair: a job that completes while the sweep is looking at it is left alone (the review it just applied is not queued again)', async () => {
+    // The worker finishes the job between the sweep's reads of Redis. This once requeued the
+    // review: the job was read while active (no finishedOn), its state a moment later.
+    const job: { state: string; finishedOn?: number; removed?: boolean } = { state: 'active' };
+    redis.set('review-m1-1', job);
+    afterRead = () => Object.assign(job, { state: 'completed', finishedOn: READ_AT + 900 });
+    expect(await queue().repair(review('m1'), NOW, READ_AT)).toBe('queued');
+    const finishing: { state: string; finishedOn?: number; removed?: boolean } = { state: 'completed' };
+    redis.set('review-m2-1', finishing);
+    afterRead = () => (finishing.finishedOn = READ_AT + 900);
+    expect(await queue().repair(review('m2'), NOW, READ_AT)).toBe('queued');
+    expect([job.removed, finishing.removed, added]).toEqual([undefined, undefined, []]);
+  });
+
+  it('repair: a delayed job that starts before it can be promoted is left to run', async () => {
+    const job = { state: 'delayed' };
+    redis.set('review-m1-1', job);
+    afterRead = () => (job.state = 'active');
+    expect(await queue().repair(review('m1'), NOW, READ_AT)).toBe('queued');
   });
 
   it('repair: a failed job is left for an operator; waiting or active ones are left to run', async () => {

@@ -56,20 +56,28 @@ export class ReviewQueue implements OnApplicationShutdown {
    */
   async repair(review: DueReview, now: number, readStartedAt: number): Promise<Repair> {
     const id = jobId.review(review.memoryId, review.reviewCount);
+    // The state first, then the job: a job that completes between the two reads is then read
+    // with its finishedOn. The other way round, a job fetched while active and found completed
+    // a moment later had no finishedOn, looked as if it had finished long ago, and a review it
+    // had just applied was queued a second time (the requeued job is skipped when it runs, but
+    // Redis then shows a waiting job for a review Neo4j has applied).
+    const state = await this.queue.getJobState(id);
+    if (state === 'unknown') return 'queued';
+    if (state === 'failed') return 'failed';
+    if (state !== 'delayed' && state !== 'completed') return 'queued';
     const job = await this.queue.getJob(id);
     if (!job) return 'queued';
-    const state = await job.getState();
     if (state === 'delayed') {
-      await job.promote();
-      return 'promoted';
+      // It may have been promoted or started since its state was read: then it runs anyway.
+      return job.promote().then(
+        () => 'promoted' as const,
+        () => 'queued' as const,
+      );
     }
-    if (state === 'completed') {
-      if ((job.finishedOn ?? 0) >= readStartedAt - COMPLETION_SKEW_MS) return 'queued';
-      await job.remove();
-      await this.schedule([review], now);
-      return 'requeued';
-    }
-    return state === 'failed' ? 'failed' : 'queued';
+    if (job.finishedOn === undefined || job.finishedOn >= readStartedAt - COMPLETION_SKEW_MS) return 'queued';
+    await job.remove();
+    await this.schedule([review], now);
+    return 'requeued';
   }
 
   counts(): Promise<Record<string, number>> {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@limbic/config';
-import type { ConsolidationRepository, DueCursor, DueReview, Schedule, UnscheduledMemory } from '@limbic/graph';
+import type { ConsolidationRepository, DueCursor, DuePage, DueReview, Schedule, UnscheduledMemory } from '@limbic/graph';
 import { SimulatedClock } from './clock';
 import type { Repair, ReviewQueue } from './review-queue';
 import { ReviewSweep } from './review.sweep';
@@ -15,12 +15,14 @@ class FakeGraph {
     public unscheduled: UnscheduledMemory[] = [],
   ) {}
   readonly schedules: Schedule[] = [];
-  findDue = jest.fn(async (until: number, after: DueCursor, limit: number, _tenants: readonly string[] | null) =>
-    this.due
+  findDue = jest.fn(async (until: number, after: DueCursor, limit: number, _tenants: readonly string[] | null): Promise<DuePage> => {
+    const reviews = this.due
       .filter((r) => r.nextReviewAt <= until && (r.nextReviewAt > after.at || (r.nextReviewAt === after.at && r.memoryId > after.id)))
       .sort((a, b) => a.nextReviewAt - b.nextReviewAt || (a.memoryId < b.memoryId ? -1 : 1))
-      .slice(0, limit),
-  );
+      .slice(0, limit);
+    const last = reviews[reviews.length - 1];
+    return { reviews, next: last && reviews.length >= limit ? { at: last.nextReviewAt, id: last.memoryId } : null };
+  });
   findUnscheduled = jest.fn(async () => this.unscheduled);
   setSchedules = jest.fn(async (s: readonly Schedule[]) => (this.schedules.push(...s), s.length));
 }

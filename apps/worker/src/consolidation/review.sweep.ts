@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { initialReviewSchedule, nextReviewAt } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { ConsolidationRepository, type DueCursor, type DueReview } from '@limbic/graph';
+import { ConsolidationRepository, type DueCursor, type DuePage, type DueReview } from '@limbic/graph';
 import { reviewSweepDuration } from '@limbic/observability';
 import { CLOCK, type Clock } from './clock';
 import { ReviewQueue } from './review-queue';
@@ -100,17 +100,14 @@ export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShu
   private async scheduleDue(now: number): Promise<{ scheduled: number; overdue: DueReview[] }> {
     const until = now + this.config.consolidation.horizonMs;
     const overdue: DueReview[] = [];
-    let cursor: DueCursor = { at: 0, id: '' };
+    let cursor: DueCursor | null = { at: 0, id: '' };
     let scheduled = 0;
-    while (scheduled < this.config.consolidation.sweepMax) {
-      const page = await this.consolidation.findDue(until, cursor, Math.min(PAGE, this.config.consolidation.sweepMax - scheduled), this.config.consolidation.tenants);
-      if (page.length === 0) break;
-      await this.queue.schedule(page, now);
-      scheduled += page.length;
-      for (const r of page) if (r.nextReviewAt <= now - REPAIR_AFTER_MS && overdue.length < REPAIR_PER_SWEEP) overdue.push(r);
-      const last = page[page.length - 1];
-      if (!last || page.length < PAGE) break;
-      cursor = { at: last.nextReviewAt, id: last.memoryId };
+    while (cursor && scheduled < this.config.consolidation.sweepMax) {
+      const page: DuePage = await this.consolidation.findDue(until, cursor, Math.min(PAGE, this.config.consolidation.sweepMax - scheduled), this.config.consolidation.tenants);
+      await this.queue.schedule(page.reviews, now);
+      scheduled += page.reviews.length;
+      for (const r of page.reviews) if (r.nextReviewAt <= now - REPAIR_AFTER_MS && overdue.length < REPAIR_PER_SWEEP) overdue.push(r);
+      cursor = page.next;
     }
     return { scheduled, overdue };
   }

@@ -21,6 +21,12 @@ export interface DueCursor {
   readonly id: string;
 }
 
+/** One page of the sweep: the reviews still due, and where the next page starts (none: last page). */
+export interface DuePage {
+  readonly reviews: DueReview[];
+  readonly next: DueCursor | null;
+}
+
 export interface UnscheduledMemory {
   readonly tenantId: string;
   readonly memoryId: string;
@@ -110,19 +116,28 @@ type Row = Record<string, unknown>;
 export class ConsolidationRepository {
   constructor(private readonly db: Neo4jExecutor) {}
 
-  /** `tenants` null means every tenant. */
-  async findDue(until: EpochMs, after: DueCursor, limit: number, tenants: readonly string[] | null = null): Promise<DueReview[]> {
-    const rows = await this.db.read<Row>('consolidation.find-due', { until, afterAt: after.at, afterId: after.id, limit, tenants });
-    return rows.map((raw) => {
-      const r = toPlain(raw) as Row;
-      return {
+  /**
+   * `tenants` null means every tenant. A memory reviewed between the index seek and the read of
+   * its values is left out (its next review is not due), but still moves the cursor on.
+   */
+  async findDue(until: EpochMs, after: DueCursor, limit: number, tenants: readonly string[] | null = null): Promise<DuePage> {
+    const rows = (await this.db.read<Row>('consolidation.find-due', { until, afterAt: after.at, afterId: after.id, limit, tenants })).map(
+      (raw) => toPlain(raw) as Row,
+    );
+    const reviews: DueReview[] = [];
+    for (const r of rows) {
+      if (r.gone === true || r.nextReviewAt === null || r.nextReviewAt === undefined || num(r.nextReviewAt) > until) continue;
+      reviews.push({
         tenantId: String(r.tenantId),
         agentId: String(r.agentId),
         memoryId: String(r.memoryId),
         reviewCount: num(r.reviewCount),
         nextReviewAt: num(r.nextReviewAt),
-      };
-    });
+      });
+    }
+    const last = rows[rows.length - 1];
+    const next = last && rows.length >= limit ? { at: num(last.orderAt), id: String(last.memoryId) } : null;
+    return { reviews, next };
   }
 
   async findUnscheduled(limit: number, tenants: readonly string[] | null = null): Promise<UnscheduledMemory[]> {
