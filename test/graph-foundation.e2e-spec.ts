@@ -115,6 +115,19 @@ describe('graph foundation on the real Neo4j', () => {
     }
   });
 
+  it('retries a read unit after a transient error, and answers from the new transaction', async () => {
+    let attempts = 0;
+    const rows = await executor.readTx('test.read-retry', async (tx) => {
+      attempts += 1;
+      const found = await tx.run('migration.applied', { scope });
+      if (attempts === 1) throw new Neo4jError('simulated restart', 'Neo.TransientError.General.DatabaseUnavailable', '08000', 'simulated');
+      return found;
+    });
+    expect(attempts).toBe(2);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(await executor.read('migration.applied', { scope }));
+  });
+
   it('maps a client error to a typed error and does not retry it', async () => {
     let attempts = 0;
     await expect(

@@ -4,12 +4,19 @@ import { Neo4jExecutor } from './neo4j-executor';
 import type { QueryRegistry } from './query-registry';
 
 /** A driver whose sessions run the unit of work against a transaction that fails as told. */
-function fakeDriver(run: () => Promise<unknown>): Driver {
+function fakeDriver(run: () => Promise<unknown>, log: string[] = [], commit: () => Promise<void> = () => Promise.resolve()): Driver {
   const tx = { run };
   const session = {
     executeWrite: (work: (t: unknown) => Promise<unknown>) => work(tx),
-    executeRead: (work: (t: unknown) => Promise<unknown>) => work(tx),
-    close: () => Promise.resolve(),
+    beginTransaction: () => {
+      log.push('begin');
+      return {
+        run,
+        commit: () => (log.push('commit'), commit()),
+        rollback: () => (log.push('rollback'), Promise.resolve()),
+      };
+    },
+    close: () => (log.push('close'), Promise.resolve()),
   };
   return { session: () => session } as unknown as Driver;
 }
@@ -33,5 +40,33 @@ describe('Neo4jExecutor error mapping', () => {
     const err: unknown = await executor.write('agent.create').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GraphError);
     expect(err).toMatchObject({ kind: 'conflict', queryName: 'agent.create' });
+  });
+
+  it('retries a read after a transient error, in a new transaction, and not after a client error', async () => {
+    let calls = 0;
+    const log: string[] = [];
+    const flaky = () => (++calls === 1 ? Promise.reject(new Neo4jError('gone', 'Neo.ClientError.Cluster.NotALeader', '', '')) : Promise.resolve({ records: [] }));
+    // NotALeader is not retryable: one attempt, rolled back, a typed error.
+    await expect(new Neo4jExecutor(fakeDriver(flaky, log), registry, options).read('agent.get')).rejects.toBeInstanceOf(GraphError);
+    expect([calls, log]).toEqual([1, ['begin', 'rollback', 'close']]);
+
+    calls = 0;
+    log.length = 0;
+    const transient = () => (++calls === 1 ? Promise.reject(new Neo4jError('unavailable', 'ServiceUnavailable', '', '')) : Promise.resolve({ records: [] }));
+    await expect(new Neo4jExecutor(fakeDriver(transient, log), registry, options).read('agent.get')).resolves.toEqual([]);
+    expect(calls).toBe(2);
+    expect(log).toEqual(['begin', 'rollback', 'begin', 'commit', 'close']);
+  });
+
+  it('answers a read without waiting for its commit, and closes the session once the commit is done', async () => {
+    const log: string[] = [];
+    let finishCommit: () => void = () => undefined;
+    const commit = () => new Promise<void>((r) => (finishCommit = r));
+    const rows = await new Neo4jExecutor(fakeDriver(() => Promise.resolve({ records: [] }), log, commit), registry, options).read('agent.get');
+    expect(rows).toEqual([]);
+    expect(log).toEqual(['begin', 'commit']);
+    finishCommit();
+    await new Promise((r) => setImmediate(r));
+    expect(log).toEqual(['begin', 'commit', 'close']);
   });
 });
