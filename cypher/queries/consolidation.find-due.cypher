@@ -13,7 +13,7 @@ LIMIT toInteger($limit)
 // committed since then changed reviewCount and nextReviewAt together. Reading m.reviewCount
 // here would mix the new count with the old due time (Neo4j reads committed data, and the
 // planner serves m.nextReviewAt from the index copy), and the sweep would queue the next
-// review to run now. A second lookup under a new variable reads the stored values together;
+// review to run now. A second lookup under a new variable reads the stored values together.
 // The caller drops rows no longer due (or deleted meanwhile: OPTIONAL keeps their row) and
 // pages on `orderAt`.
 OPTIONAL MATCH (fresh:Memory {id: memoryId})

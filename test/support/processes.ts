@@ -56,6 +56,16 @@ export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
 }
 
+/** First port the kernel hands to outgoing connections. */
+const EPHEMERAL_LOW = ((): number => {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isFinite(first) && first > 0 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
 /**
  * A free-ish port per test file, so files never collide with a dev server on 4000. Drawn from
  * below the kernel's ephemeral range: a port in that range can be held at any moment by an
@@ -66,15 +76,6 @@ export function testPort(): number {
   const low = Math.max(EPHEMERAL_LOW, 12_000);
   return 10_000 + Math.floor(Math.random() * (low - 10_000));
 }
-
-const EPHEMERAL_LOW = ((): number => {
-  try {
-    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    return Number.isFinite(first) && first > 0 ? first : 32_768;
-  } catch {
-    return 32_768;
-  }
-})();
 
 /**
  * Starts a process that listens on a port of `testPort`, waiting until `path` answers; if the

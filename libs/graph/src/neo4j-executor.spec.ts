@@ -45,8 +45,8 @@ describe('Neo4jExecutor error mapping', () => {
   it('retries a read after a transient error, in a new transaction, and not after a client error', async () => {
     let calls = 0;
     const log: string[] = [];
-    const flaky = () => (++calls === 1 ? Promise.reject(new Neo4jError('gone', 'Neo.ClientError.Cluster.NotALeader', '', '')) : Promise.resolve({ records: [] }));
-    // NotALeader is not retryable: one attempt, rolled back, a typed error.
+    const flaky = () => (++calls === 1 ? Promise.reject(new Neo4jError('bad statement', 'Neo.ClientError.Statement.SyntaxError', '', '')) : Promise.resolve({ records: [] }));
+    // A client error is not retried: one attempt, rolled back, a typed error.
     await expect(new Neo4jExecutor(fakeDriver(flaky, log), registry, options).read('agent.get')).rejects.toBeInstanceOf(GraphError);
     expect([calls, log]).toEqual([1, ['begin', 'rollback', 'close']]);
 

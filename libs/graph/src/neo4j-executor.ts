@@ -6,6 +6,9 @@ import type { QueryRegistry } from './query-registry';
 
 export type Params = Readonly<Record<string, unknown>>;
 
+/** How long a read unit retries transient errors: the driver's maxTransactionRetryTime for writes. */
+const READ_RETRY_MS = 15_000;
+
 /** A query runner bound to one open transaction, for multi-statement units of work. */
 export interface TxRunner {
   run<T extends RecordShape = RecordShape>(name: QueryName, params?: Params): Promise<T[]>;
@@ -14,8 +17,6 @@ export interface TxRunner {
 export interface ExecutorOptions {
   readonly database: string;
   readonly txTimeoutMs: number;
-  /** How long a read unit keeps retrying transient errors (the driver's managed writes: maxTransactionRetryTime). */
-  readonly readRetryMs?: number;
   /**
    * Debug logging of every query with its parameters (LIMBIC_LOG_LEVEL debug or verbose).
    * Off, the parameters are not even serialised: that cost ≈ 0.1 ms a query on every recall.
@@ -27,8 +28,8 @@ export interface ExecutorOptions {
 
 /**
  * The one way Limbic talks to Neo4j. Transactions retried on transient errors (writes by the
- * driver's managed transactions, reads here), metadata naming the query (visible in `SHOW TRANSACTIONS` and query.log), and
- * every database failure mapped to a typed GraphError.
+ * driver's managed transactions, reads here), metadata naming the query (visible in
+ * `SHOW TRANSACTIONS` and query.log), and every database failure mapped to a typed GraphError.
  */
 export class Neo4jExecutor {
   private readonly log = new Logger('Neo4j');
@@ -103,14 +104,14 @@ export class Neo4jExecutor {
    * has nothing to commit, and the COMMIT round trip was ≈ 0.4 ms of every recall (measured,
    * two queries per transaction: 1.86 → 1.30 ms p50). Its results are final once its queries
    * have answered. Transient errors (a restarting server, a stale connection) are retried
-   * like the driver's managed transactions, with backoff, for up to `readRetryMs`.
+   * like the driver's managed transactions, with backoff, for up to READ_RETRY_MS.
    */
   private async readUnit<R>(
     session: Session,
     config: { metadata: Record<string, string>; timeout: number },
     work: (tx: TxRunner) => Promise<R>,
   ): Promise<{ result: R; closing: Promise<void> }> {
-    const deadline = performance.now() + (this.options.readRetryMs ?? 15_000);
+    const deadline = performance.now() + READ_RETRY_MS;
     for (let attempt = 0; ; attempt++) {
       const tx: Transaction = session.beginTransaction(config);
       try {
