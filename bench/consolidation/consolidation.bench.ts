@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import neo4j from 'neo4j-driver';
 import { Redis } from 'ioredis';
+import { NEAR_DUPLICATE_MIN_INDEX_SCORE } from '@limbic/affect';
+import { rng } from '../common/rng';
 import { ReviewSweep } from '../../apps/worker/src/consolidation/review.sweep';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
 
@@ -25,12 +27,12 @@ const tenant = `bench_${suffix}`;
 const prefix = `limbic-bench-${suffix}`;
 
 function vector(i: number): number[] {
-  // Deterministic, spread-out unit vectors: no two memories are near-duplicates.
-  let s = (i + 1) * 2654435761;
-  const v = Array.from({ length: DIM }, () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648 - 0.5;
-  });
+  // Deterministic, spread-out unit vectors: no two memories are near-duplicates. (The first
+  // version ran its own LCG in floating point, past 2^53, where it collapsed into repeating
+  // sequences: hundreds of identical memories, so the bench measured merges and exact
+  // near-duplicate scans, not reviews. The check after seeding guards against that.)
+  const random = rng(i + 1);
+  const v = Array.from({ length: DIM }, () => random() - 0.5);
   const norm = Math.hypot(...v);
   return v.map((x) => x / norm);
 }
@@ -75,6 +77,16 @@ async function main(): Promise<void> {
   }
   console.log(`seeded ${N} memories + ${N - 1} edges in ${((performance.now() - t) / 1000).toFixed(1)} s; waiting for the vector index …`);
   await run(`CALL db.awaitIndexes(600)`);
+  // The data must hold no near-duplicates, or the bench measures merges: check a sample.
+  const twins = await run(
+    `MATCH (m:Memory {tenantId: $tenant}) WITH m LIMIT 50
+     CALL db.index.vector.queryNodes('memory_embedding', 2, m.embedding) YIELD node, score
+     WITH m, node, score WHERE node <> m AND score >= $minScore
+     RETURN count(*) AS n`,
+    { tenant, minScore: NEAR_DUPLICATE_MIN_INDEX_SCORE },
+  );
+  const twinCount = Number(twins.records[0]?.get('n') ?? 0);
+  if (twinCount > 0) throw new Error(`bench data: ${twinCount} of 50 sampled memories have a near-duplicate; fix vector()`);
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -99,7 +111,8 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, WINDOW_S * 1000));
   const c1 = await count();
   const seconds = (performance.now() - w0) / 1000;
-  console.log(`reviews: ${c1 - c0} in ${seconds.toFixed(1)} s = ${((c1 - c0) / seconds).toFixed(0)} reviews/s (one worker, concurrency from queue-settings.ts)`);
+  const merged = Number((await run(`MATCH (m:Memory {tenantId: $tenant}) WHERE size(coalesce(m.mergedIds, [])) > 0 RETURN count(m) AS n`, { tenant })).records[0]?.get('n') ?? 0);
+  console.log(`reviews: ${c1 - c0} in ${seconds.toFixed(1)} s = ${((c1 - c0) / seconds).toFixed(0)} reviews/s (one worker, concurrency from queue-settings.ts); memories that absorbed a near-duplicate: ${merged}`);
   await app.close();
 
   // Idle sweep: nothing due in the horizon (what every sweep costs in steady state).

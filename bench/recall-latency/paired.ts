@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { findCypherDir } from '../../libs/graph/src/cypher-dir';
-import { rng } from './rng';
+import { rng } from '../common/rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const DB = process.env.NEO4J_DATABASE ?? 'neo4j';

@@ -12,7 +12,7 @@ import { queryTerms } from '@limbic/affect';
 import { HashEmbedder } from '@limbic/embeddings';
 import { toLuceneQuery } from '../../apps/api/src/recall/utils/lucene-query';
 import { arg } from '../common/args';
-import { rng } from './rng';
+import { rng } from '../common/rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const DB = process.env.NEO4J_DATABASE ?? 'neo4j';

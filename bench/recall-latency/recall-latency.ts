@@ -13,7 +13,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
-import { rng } from './rng';
+import { rng } from '../common/rng';
 import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { arg, flag } from '../common/args';

@@ -7,8 +7,10 @@ import { planReview } from './utils/plan-review';
 /** How a review ended; all but `skipped-*` changed the graph. */
 export type ReviewResultKind = 'reviewed' | 'archived' | 'merged' | 'skipped-missing' | 'skipped-done' | 'skipped-early';
 
-/** Neighbours fetched from the shared vector index when looking for near-duplicates. */
+/** Neighbours first fetched from the shared vector index when looking for near-duplicates. */
 const DUPLICATE_FETCH = 32;
+/** Widening (×8 a step) stops here; past it the agent is scanned exactly. */
+const DUPLICATE_FETCH_MAX = 2048;
 const DUPLICATE_EXACT_LIMIT = 32;
 /** A job may run a little before its memory is due (clocks of sweep and worker differ). */
 const EARLY_TOLERANCE_MS = 60_000;
@@ -65,17 +67,35 @@ export class ReviewService {
   }
 
   /**
+   * The memory's near-duplicates within its agent. When every fetched neighbour is a
+   * near-duplicate of it (the fetch is "crowded"), there may be more beyond the fetch:
+   *  - if some are this agent's, those are merged now, and the rest at their own or a later
+   *    review (a group merges into its oldest, so repeated merges converge);
+   *  - if none is, other agents' copies may hide this agent's twins: the fetch widens ×8 up
+   *    to DUPLICATE_FETCH_MAX, and only then is the agent scanned exactly.
+   * The exact scan used to run whenever the fetch was crowded: an agent of 100,000 memories
+   * with many identical ones (heartbeats, "ok, thanks") paid ≈ 4 s for it on every review,
+   * under the memory's write lock (consolidation bench, 2026-11-30).
+   */
+  private async findTwins(uow: ReviewUnitOfWork): Promise<DuplicateCandidate[]> {
+    const isTwin = (c: DuplicateCandidate) => c.sameAgent && isNearDuplicateCosine(cosineFromIndexScore(c.score));
+    for (let fetch = DUPLICATE_FETCH; fetch <= DUPLICATE_FETCH_MAX; fetch *= 8) {
+      const candidates = await uow.duplicatesFromIndex(fetch, NEAR_DUPLICATE_MIN_INDEX_SCORE);
+      const twins = candidates.filter(isTwin);
+      const crowded = candidates.length >= fetch - 1;
+      if (!crowded || twins.length > 0) return twins;
+    }
+    return (await uow.duplicatesExact(NEAR_DUPLICATE_MIN_INDEX_SCORE, DUPLICATE_EXACT_LIMIT)).filter(isTwin);
+  }
+
+  /**
    * Folds the memory's near-duplicates of the same agent (cosine > 0.95) into the oldest of
    * the group; returns the survivor's id and how many were merged into it.
    */
   private async mergeDuplicates(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<{ survivorId: string; merged: number }> {
     const none = { survivorId: memory.id, merged: 0 };
     if (!memory.hasEmbedding) return none;
-    let candidates = await uow.duplicatesFromIndex(DUPLICATE_FETCH, NEAR_DUPLICATE_MIN_INDEX_SCORE);
-    // Every fetched neighbour is a near-duplicate of someone: other agents may be crowding
-    // out this agent's twins, so ask the exact question within the agent.
-    if (candidates.length >= DUPLICATE_FETCH - 1) candidates = await uow.duplicatesExact(NEAR_DUPLICATE_MIN_INDEX_SCORE, DUPLICATE_EXACT_LIMIT);
-    const twins = candidates.filter((c) => c.sameAgent && isNearDuplicateCosine(cosineFromIndexScore(c.score)));
+    const twins = await this.findTwins(uow);
     if (twins.length === 0) return none;
 
     const group: DuplicateCandidate[] = [{ id: memory.id, score: 1, sameAgent: true, encodedAt: memory.encodedAt }, ...twins];
