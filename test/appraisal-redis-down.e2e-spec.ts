@@ -79,6 +79,10 @@ describe('appraisal survives Redis going down (real redis-server, stopped and re
     expect((await appraised(m.id, 30_000))?.pendingAppraisal).toBe(false);
     expect(Date.now() - back).toBeLessThan(RECOVERY_BUDGET_MS);
     expect((await eventually(ready, (r) => r.status === 200, 10_000)).body).toEqual(expect.objectContaining({ neo4j: true, redis: true }));
+    // Through the outage both processes kept to their JSON log lines: no raw error dumps from
+    // a Redis client (checked last, so that a failure here leaves Redis running for the next test).
+    const raw = (output: string) => output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
+    expect({ api: raw(stack.api.output()), worker: raw(worker.output()) }).toEqual({ api: [], worker: [] });
   }, 120_000);
 
   it('a job Redis lost before it ran (restart with no persistence) is re-enqueued by the sweep', async () => {
