@@ -6,22 +6,13 @@ import type { Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
+import { rng } from '../bench/common/rng';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { items { memory { id } } } }`;
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const VOCABULARY = Array.from({ length: 400 }, (_, i) => `term${i.toString(36)}`);
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('recall seeds: a small agent in a large shared index', () => {
   let stack: Stack;
