@@ -4,7 +4,7 @@ import { EXACT_SCAN_MAX, SeedPoolService } from './seed-pool.service';
 const agent = { tenantId: 't1', agentId: 'a1' };
 const LIMIT = 30;
 /** What a first read asks for when nothing is known about the agent. */
-const FIRST = { vectorFetch: 60, textFetch: 120 };
+const FIRST = { vectorFetch: 40, textFetch: 120 };
 
 function hits(n: number, prefix = 'm'): SeedHit[] {
   return Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, score: 1 - i / 1000 }));
@@ -39,14 +39,25 @@ function fakeReader(agentSize: number, share: number) {
 }
 
 describe('SeedPoolService', () => {
-  it('asks for twice the pool in the first scan of an agent it knows nothing about', () => {
-    expect(new SeedPoolService().firstScanSizes(LIMIT, agent)).toEqual({ vectorFetch: 60, textFetch: 120 });
+  it('asks for a third more than the pool in the first scan of an agent it knows nothing about', () => {
+    expect(new SeedPoolService().firstScanSizes(LIMIT, agent)).toEqual({ vectorFetch: 40, textFetch: 120 });
+  });
+
+  it('needs no second scan for an agent that holds most of the index', async () => {
+    const pool = new SeedPoolService();
+    const { reader, calls, firstScan } = fakeReader(100_000, 0.9);
+    const first = await firstScan(40);
+    calls.length = 0;
+    const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: 36, fulltext: null }, FIRST, agent);
+    expect(calls).toEqual([]);
+    expect(seeds.vector).toHaveLength(LIMIT);
+    expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(40);
   });
 
   it('sizes a large agent’s next first scan by the share widening observed', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
-    const first = await firstScan(60);
+    const first = await firstScan(40);
     calls.length = 0;
     const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
     expect(seeds.vector).toHaveLength(LIMIT);
@@ -61,13 +72,13 @@ describe('SeedPoolService', () => {
     // The untruncated count of the hinted scan tightens the hint: 30 / 0.1 × 1.5.
     expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(450);
     // Other agents are not affected.
-    expect(pool.firstScanSizes(LIMIT, { ...agent, agentId: 'a2' }).vectorFetch).toBe(60);
+    expect(pool.firstScanSizes(LIMIT, { ...agent, agentId: 'a2' }).vectorFetch).toBe(40);
   });
 
   it('sizes a hinted agent’s first fulltext scan by its share too, so it does not widen', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
-    const first = await firstScan(60);
+    const first = await firstScan(40);
     const text = { scanned: 120, found: hits(12, 't') };
     calls.length = 0;
     const seeds = await pool.collect(reader, [], 'q', LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: text }, FIRST, agent);
@@ -86,7 +97,7 @@ describe('SeedPoolService', () => {
   it('caps what a hint asks of the first fulltext scan; widening decides beyond it', async () => {
     const pool = new SeedPoolService();
     const { reader, firstScan } = fakeReader(5_000, 0.002);
-    const first = await firstScan(60);
+    const first = await firstScan(40);
     await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
     const sizes = pool.firstScanSizes(LIMIT, agent);
     expect(sizes.vectorFetch).toBeGreaterThan(2000);
@@ -96,7 +107,7 @@ describe('SeedPoolService', () => {
   it('widens the fulltext side from the fetch its first scan used, not from a hint that moved since', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
-    const first = await firstScan(60);
+    const first = await firstScan(40);
     calls.length = 0;
     // The vector side sets a hint (textFetch 720) during this very collect; the first text
     // scan asked for 120 and was full, so the index may have more: it must widen, not stop.
@@ -107,11 +118,11 @@ describe('SeedPoolService', () => {
   it('never hints a small agent, which keeps its exact scan', async () => {
     const pool = new SeedPoolService();
     const { reader, calls, firstScan } = fakeReader(EXACT_SCAN_MAX, 0.01);
-    const first = await firstScan(60);
+    const first = await firstScan(40);
     calls.length = 0;
     const seeds = await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
     expect(calls).toEqual(['size', 'exact']);
     expect(seeds.vector[0]?.id).toBe('x0');
-    expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(60);
+    expect(pool.firstScanSizes(LIMIT, agent).vectorFetch).toBe(40);
   });
 });

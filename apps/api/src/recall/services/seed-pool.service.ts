@@ -8,6 +8,15 @@ import type { RecallReader, SeedHit, SeedScan } from '@limbic/graph';
 export const EXACT_SCAN_MAX = 1000;
 /** Widening stops here; beyond it the vector side falls back to an exact scan. */
 const FETCH_CAP = 20_000;
+/**
+ * chosen: an agent without a share hint asks the vector index for a third more than it needs
+ * (k = 40 for a pool of 30), enough while it holds ≥ 75 % of the index; an agent with less
+ * widens once and is hinted from then on. One HNSW search per Lucene segment costs about its
+ * k: 60 → 40 made a 100k recall 0.91 of the time with the same top 10 in 200 of 200 (bench
+ * README, sixth round); the full-precision index (schema 008) finds 0.80 of the exact top 30
+ * at k = 40, more than the quantized one did at 60 (0.71).
+ */
+const VECTOR_FETCH_PER_RESULT = 4 / 3;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
 const SHARE_SAFETY = 1.5;
 /**
@@ -49,7 +58,7 @@ export interface SeedAgent {
 
 /**
  * Hybrid seeds of one recall (DESIGN §4.1). Both indexes are shared by every agent, so a
- * plain top-k can be all someone else's. The vector side asks the index for twice what it
+ * plain top-k can be all someone else's. The vector side asks the index for a third more than it
  * needs; when too few of the agent's own survive, a small agent (≤ EXACT_SCAN_MAX) is
  * scanned exactly, a large one over-fetched, widening by its observed share of the hits, and
  * scanned exactly only if even that fails. The fulltext side always over-fetches and widens.
@@ -80,7 +89,7 @@ export class SeedPoolService {
     const share = this.shareHints.get(hintKey(agent));
     const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
     return {
-      vectorFetch: Math.min(FETCH_CAP, Math.max(2 * limit, predicted)),
+      vectorFetch: Math.min(FETCH_CAP, Math.max(Math.ceil(VECTOR_FETCH_PER_RESULT * limit), predicted)),
       textFetch: Math.max(100, 4 * limit, Math.min(TEXT_FIRST_MAX, predicted)),
     };
   }
