@@ -1,6 +1,9 @@
 import neo4j, { type Driver } from 'neo4j-driver';
 
-/** Direct access for assertions only (counts, flags): the tests never write through it. */
+/**
+ * Direct access for assertions (counts, flags) and for deleting a finished file's tenants:
+ * the tests never write through it otherwise.
+ */
 export function testDriver(): Driver {
   return neo4j.driver(
     process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
@@ -40,4 +43,20 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (v: T) => b
     last = await probe();
   }
   return last;
+}
+
+/**
+ * Deletes every node of these tenants and every edge touching one. Test files share the
+ * developer's database with `npm start`: what they leave behind (hundreds of memories pending
+ * appraisal, agents, concepts) would otherwise be swept and reviewed by the next local worker.
+ */
+export async function deleteTenants(tenantIds: readonly string[]): Promise<void> {
+  const driver = testDriver();
+  const session = driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
+  try {
+    await session.run('MATCH (n) WHERE n.tenantId IN $tenantIds CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS', { tenantIds });
+  } finally {
+    await session.close();
+    await driver.close();
+  }
 }

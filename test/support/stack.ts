@@ -1,5 +1,6 @@
 import { startProcess, startWithFreePort, uniqueSuffix, type RunningProcess } from './processes';
 import { GraphqlClient } from './graphql-client';
+import { deleteTenants } from './neo4j';
 
 export interface Tenant {
   readonly id: string;
@@ -19,7 +20,7 @@ export interface Stack {
 
 /**
  * Starts the built API (and optionally the worker) against the real Neo4j and Redis, with
- * fresh tenants per test file so files never see each other's data.
+ * fresh tenants per test file so files never see each other's data; `stop` deletes them.
  */
 export async function startStack(opts: { tenants?: number; worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
   const suffix = uniqueSuffix();
@@ -50,6 +51,7 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     },
     async stop() {
       await Promise.all([api.stop(), stack.worker?.stop()]);
+      await deleteTenants(tenants.map((t) => t.id));
     },
   };
   if (opts.worker) await stack.startWorker();
