@@ -35,9 +35,12 @@ describe('JobProducer.enqueueRecallEffectsInBackground', () => {
     closed.length = 0;
   });
 
-  it('returns before Redis answers, and shutdown waits for the add before closing the queue', async () => {
+  it('returns before the add starts, and shutdown waits for the add before closing the queue', async () => {
     const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
     await producer.enqueueRecallEffectsInBackground(payload('r1'));
+    // Not started yet: the caller's answer goes out first; the add runs on the next turn.
+    expect(pending).toEqual([]);
+    await tick();
     expect(pending.map((p) => p.name)).toEqual(['recall-effects']);
 
     let shutDown = false;
@@ -54,6 +57,7 @@ describe('JobProducer.enqueueRecallEffectsInBackground', () => {
   it('makes the caller wait for its own add once too many are in flight', async () => {
     const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
     for (let i = 0; i < 256; i++) await producer.enqueueRecallEffectsInBackground(payload(`r${i}`));
+    await tick();
     let returned = false;
     const last = producer.enqueueRecallEffectsInBackground(payload('r-last')).then(() => (returned = true));
     await tick();
@@ -77,6 +81,7 @@ describe('JobProducer.enqueueAppraisalsInBackground', () => {
       { tenantId: 't', agentId: 'a', memoryId: 'm1' },
       { tenantId: 't', agentId: 'a', memoryId: 'm2' },
     ]);
+    await tick();
     expect(pending.map((p) => p.name)).toEqual(['appraise:appraisal-m1,appraise:appraisal-m2']);
 
     let shutDown = false;
@@ -91,6 +96,7 @@ describe('JobProducer.enqueueAppraisalsInBackground', () => {
   it('adds nothing for an encode that created nothing (every item replayed)', async () => {
     const producer = new JobProducer(config, DEFAULT_QUEUE_SETTINGS);
     await producer.enqueueAppraisalsInBackground([]);
+    await tick();
     expect(pending).toEqual([]);
   });
 });

@@ -71,7 +71,7 @@ export class JobProducer implements OnApplicationShutdown {
    * cannot pile up jobs in memory.
    */
   enqueueRecallEffectsInBackground(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<void> {
-    return this.inBackground(this.enqueueRecallEffects(payload));
+    return this.inBackground(() => this.enqueueRecallEffects(payload));
   }
 
   /**
@@ -83,14 +83,18 @@ export class JobProducer implements OnApplicationShutdown {
    */
   enqueueAppraisalsInBackground(payloads: readonly Omit<AppraisalJobV1, 'v'>[]): Promise<void> {
     if (payloads.length === 0) return Promise.resolve();
-    return this.inBackground(this.enqueueAppraisals(payloads));
+    return this.inBackground(() => this.enqueueAppraisals(payloads));
   }
 
-  private async inBackground(added: Promise<boolean>): Promise<void> {
+  private async inBackground(add: () => Promise<boolean>): Promise<void> {
     if (this.inFlight.size >= BACKGROUND_MAX) {
-      await added;
+      await add();
       return;
     }
+    // Started on the event loop's next turn, after the caller's answer is written: an add's
+    // own CPU (the job's serialisation, packing the Lua call) was ≈ 0.8 ms of every recall
+    // (`--cpu-prof`, bench/recall-latency README, sixth round), spent before the reply.
+    const added = new Promise<boolean>((resolve) => setImmediate(() => resolve(add())));
     this.inFlight.add(added);
     // `add` never rejects (it logs and returns false), so neither does this.
     void added.finally(() => this.inFlight.delete(added));
