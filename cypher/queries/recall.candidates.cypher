@@ -2,18 +2,17 @@
 // ((1 + cos) / 2; taken from $knownScores — the vector seeds' own scores — when there, so
 // only fulltext-only hits read their vector), to each goal ($goalEmbeddings, in the caller's
 // goal order) and the concepts it is tagged with (for priming).
-// The memory is projected field by field, only what scoring and the API read (parseMemory,
-// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
-// appraisal state — for the driver to decode and the service to throw away. Times go out as
-// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
-// largest CPU cost of a recall in the API process.
+// A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
+// (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
+// also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
+// keys the driver would decode again for every memory. Times go out as epoch millis: decoding
+// a driver DateTime (Integer arithmetic) was the largest CPU cost of a recall in the API.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NULL
-RETURN m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
-    encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
-    .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
-    lastAccessedAt: m.lastAccessedAt.epochMillis} AS memory,
+RETURN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
+    m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
+    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis] AS memory,
   coalesce($knownScores[m.id], vector.similarity.cosine(m.embedding, $embedding)) AS score,
   [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] AS goalScores,
   COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name } AS concepts

@@ -17,11 +17,11 @@
 //    was recomputed here. Fulltext-only hits are scored here. Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
-// The memory is projected field by field, only what scoring and the API read (parseMemory,
-// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
-// appraisal state — for the driver to decode and the service to throw away. Times go out as
-// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
-// largest CPU cost of a recall in the API process.
+// A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
+// (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
+// also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
+// keys the driver would decode again for every memory. Times go out as epoch millis: decoding
+// a driver DateTime (Integer arithmetic) was the largest CPU cost of a recall in the API.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 WITH a,
   COLLECT {
@@ -66,15 +66,15 @@ CALL (vectorHits, textHits, goals) {
   UNWIND vectorHits + [h IN textHits WHERE NOT h.node IN vectorNodes | {node: h.node, score: null}] AS hit
   WITH hit.node AS m, hit.score AS known, goals
   WHERE known IS NOT NULL OR m.embedding IS NOT NULL
-  RETURN collect({
-    memory: m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
-      encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
-      .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
-      lastAccessedAt: m.lastAccessedAt.epochMillis},
-    score: coalesce(known, vector.similarity.cosine(m.embedding, $embedding)),
-    goalScores: [g IN goals | vector.similarity.cosine(m.embedding, g.embedding)],
-    concepts: COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
-  }) AS candidates
+  // [memory row, score, goal scores, concept names]
+  RETURN collect([
+    [m.id, m.tenantId, m.agentId, m.externalId, m.content,
+      m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
+      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis],
+    coalesce(known, vector.similarity.cosine(m.embedding, $embedding)),
+    [g IN goals | vector.similarity.cosine(m.embedding, g.embedding)],
+    COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
+  ]) AS candidates
 }
 RETURN a {.*} AS agent, goals, primed, lexicon,
   vectorScanned, vectorMatched, [h IN vectorHits | {id: h.node.id, score: h.score}] AS vectorFound,

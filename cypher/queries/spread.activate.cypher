@@ -26,11 +26,11 @@
 // $poolIds: memories the caller already has; $maxJoined: how many memories outside the pool
 // may join pass 2. Only those two kinds of memory come back: a memory in neither would be
 // scored by nobody, and its row (path included) was most of what the query used to return.
-// The memory is projected field by field, only what scoring and the API read (parseMemory,
-// parseCandidate): `m {.*}` also shipped every other property — up to 20 access times,
-// appraisal state — for the driver to decode and the service to throw away. Times go out as
-// epoch millis: decoding a driver DateTime (Integer arithmetic) and converting it back was the
-// largest CPU cost of a recall in the API process.
+// A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
+// (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
+// also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
+// keys the driver would decode again for every memory. Times go out as epoch millis: decoding
+// a driver DateTime (Integer arithmetic) was the largest CPU cost of a recall in the API.
 UNWIND $seeds AS s
 MATCH (n:Memory {id: s.id})
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
@@ -130,10 +130,9 @@ WITH [r IN reached WHERE r.inPool] AS known, [r IN reached WHERE NOT r.inPool][.
 UNWIND known + joining AS r
 WITH r.id AS id, r.best.node AS m, r.best AS best, NOT r.inPool AS joins
 RETURN id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
-  CASE WHEN joins THEN m {.id, .tenantId, .agentId, .externalId, .content, occurredAt: m.occurredAt.epochMillis,
-    encodedAt: m.encodedAt.epochMillis, .valence, .arousal, .dominance, .importance, .tags, .accessCount,
-    .pendingAppraisal, .archived, .moodAtEncoding, .momentumAtEncoding, .consolidation,
-    lastAccessedAt: m.lastAccessedAt.epochMillis} ELSE null END AS memory,
+  CASE WHEN joins THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
+    m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
+    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis] ELSE null END AS memory,
   CASE WHEN joins AND m.embedding IS NOT NULL THEN vector.similarity.cosine(m.embedding, $embedding) ELSE null END AS score,
   CASE WHEN joins AND m.embedding IS NOT NULL THEN [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] ELSE [] END AS goalScores,
   CASE WHEN joins THEN

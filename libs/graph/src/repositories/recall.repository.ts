@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentRecord, MemoryRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
-import { parseAgent, parsePlainMemory } from '../record-parsers';
+import { parseMemoryRow } from '../memory-row';
+import { parseAgent } from '../record-parsers';
 import { num, numList, strList, toPlain } from '../records';
 
 /** An agent goal with the vector recall compares memories against. */
@@ -126,13 +127,16 @@ export class RecallReader {
     const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, ...p });
     const row = rows[0];
     if (!row) return null;
+    // The agent map holds driver temporals: converted once, read by both parsers.
+    const agent = toPlain(row.agent) as Row;
     return {
-      state: parseAgentState(row),
+      state: parseAgentState(row, agent),
       vector: { scanned: num(toPlain(row.vectorScanned)), found: parseHits(row.vectorFound) },
       vectorMatched: num(toPlain(row.vectorMatched)),
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
-      candidates: (row.candidates as Row[]).map((c) => parseCandidate(c.memory, c.score, c.goalScores, c.concepts)),
-      lexicon: parseLexicon(row),
+      // Each candidate is [memory row, score, goal scores, concept names] (recall.prelude).
+      candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3])),
+      lexicon: parseLexicon(agent, row),
     };
   }
 
@@ -188,10 +192,9 @@ export class RecallReader {
   }
 }
 
-function parseAgentState(row: Row): RecallAgentState {
-  const raw = toPlain(row.agent) as Row;
+function parseAgentState(row: Row, raw: Row): RecallAgentState {
   return {
-    agent: parseAgent(row.agent),
+    agent: parseAgent(raw),
     focusRefractory: num(raw.focusRefractory),
     goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.embedding) })),
     primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
@@ -202,20 +205,19 @@ function parseHits(raw: unknown): SeedHit[] {
   return (toPlain(raw) as Row[]).map((h) => ({ id: String(h.id), score: num(h.score) }));
 }
 
-function parseCandidate(rawMemory: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
-  // One conversion for both readers (parseMemory would convert, that is copy, it again).
-  const m = toPlain(rawMemory) as Row;
-  const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
+/** `row`: a memory row (MEMORY_ROW); the values need no toPlain (see parseMemoryRow). */
+function parseCandidate(row: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
+  const { memory, moodAtEncoding, momentumAtEncoding, consolidation, lastAccessedAt } = parseMemoryRow(row as unknown[]);
   return {
-    memory: parsePlainMemory(m),
+    memory,
     // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
     cosine: 2 * num(score, 0.5) - 1,
     goalCosines: numList(goalScores).map((s) => 2 * s - 1),
-    moodAtEncoding: optionalList(m.moodAtEncoding),
-    momentumAtEncoding: optionalList(m.momentumAtEncoding),
-    consolidation: typeof m.consolidation === 'number' ? m.consolidation : null,
-    lastAccessedAt: typeof m.lastAccessedAt === 'number' ? m.lastAccessedAt : null,
-    concepts: strList(toPlain(concepts)),
+    moodAtEncoding,
+    momentumAtEncoding,
+    consolidation,
+    lastAccessedAt,
+    concepts: strList(concepts),
   };
 }
 
@@ -229,8 +231,7 @@ export class RecallRepository {
   }
 }
 
-function parseLexicon(row: Row): AgentLexicon | null {
-  const agent = toPlain(row.agent) as Row;
+function parseLexicon(agent: Row, row: Row): AgentLexicon | null {
   const docs = num(agent.lexDocs);
   if (!(docs > 0)) return null;
   const df = new Map<string, number>();

@@ -1,0 +1,80 @@
+import type { MemoryRecord } from './model';
+import { num, numList, str, strList } from './records';
+
+/**
+ * The columns of a memory as recall's queries project it — `recall.prelude`,
+ * `recall.candidates` and `spread.activate` — in this order, as a list
+ * `[m.id, m.tenantId, …, m.lastAccessedAt.epochMillis]` (times as epoch millis), not a map.
+ * Why a list: the driver decodes every key of every map it receives; ≈ 75 memories a recall
+ * with 19 keys each made map decoding the largest single JS cost of a recall (`--cpu-prof`,
+ * bench/recall-latency README, sixth round). Only what scoring and the API read is projected.
+ * memory-row.spec.ts checks that the three queries list exactly these, in this order.
+ */
+export const MEMORY_ROW = [
+  'id',
+  'tenantId',
+  'agentId',
+  'externalId',
+  'content',
+  'occurredAt',
+  'encodedAt',
+  'valence',
+  'arousal',
+  'dominance',
+  'importance',
+  'tags',
+  'accessCount',
+  'pendingAppraisal',
+  'archived',
+  'moodAtEncoding',
+  'momentumAtEncoding',
+  'consolidation',
+  'lastAccessedAt',
+] as const;
+
+type Column = (typeof MEMORY_ROW)[number];
+const col = (name: Column): number => MEMORY_ROW.indexOf(name);
+const C = Object.fromEntries(MEMORY_ROW.map((name) => [name, col(name)])) as Record<Column, number>;
+
+/** A memory row with the scoring inputs MemoryRecord does not carry; missing fields come back as null. */
+export interface ParsedMemoryRow {
+  readonly memory: MemoryRecord;
+  readonly moodAtEncoding: readonly number[] | null;
+  readonly momentumAtEncoding: readonly number[] | null;
+  readonly consolidation: number | null;
+  readonly lastAccessedAt: number | null;
+}
+
+/**
+ * Reads a row as the driver returns it: with lossless integers off, every value is already a
+ * plain number, string, boolean, list or null (times left Neo4j as epoch millis), so nothing
+ * needs toPlain's copy.
+ */
+export function parseMemoryRow(row: readonly unknown[]): ParsedMemoryRow {
+  const optionalList = (v: unknown): number[] | null => (Array.isArray(v) ? numList(v) : null);
+  const consolidation = row[C.consolidation];
+  const lastAccessedAt = row[C.lastAccessedAt];
+  return {
+    memory: {
+      id: String(row[C.id]),
+      tenantId: String(row[C.tenantId]),
+      agentId: String(row[C.agentId]),
+      externalId: str(row[C.externalId]),
+      content: String(row[C.content] ?? ''),
+      occurredAt: num(row[C.occurredAt]),
+      encodedAt: num(row[C.encodedAt]),
+      valence: num(row[C.valence]),
+      arousal: num(row[C.arousal]),
+      dominance: num(row[C.dominance], 0.5),
+      importance: num(row[C.importance], 0.5),
+      tags: strList(row[C.tags]),
+      accessCount: num(row[C.accessCount]),
+      pendingAppraisal: row[C.pendingAppraisal] === true,
+      archived: row[C.archived] === true,
+    },
+    moodAtEncoding: optionalList(row[C.moodAtEncoding]),
+    momentumAtEncoding: optionalList(row[C.momentumAtEncoding]),
+    consolidation: typeof consolidation === 'number' ? consolidation : null,
+    lastAccessedAt: typeof lastAccessedAt === 'number' ? lastAccessedAt : null,
+  };
+}
