@@ -79,25 +79,4 @@ describe('recall seeds: a small agent in a large shared index', () => {
       expect(r.recall.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
     }
   });
-
-  it('searches full-precision vectors: the index score is the exact cosine recall ranks by', async () => {
-    // Schema 008: with 5.26's default int8 quantization the score was ≈ 0.015 off, and recall
-    // would have to re-read every hit's embedding to rank it against exactly scored memories.
-    const { records: config } = await driver.executeQuery(
-      `SHOW VECTOR INDEXES YIELD name, options WHERE name = 'memory_embedding' RETURN options.indexConfig AS c`,
-      {},
-      DB,
-    );
-    expect((config[0]?.get('c') as Record<string, unknown>)['vector.quantization.enabled']).toBe(false);
-    for (let q = 0; q < 4; q++) {
-      const { records } = await driver.executeQuery(
-        `CALL db.index.vector.queryNodes('memory_embedding', 40, $e) YIELD node, score
-         RETURN score, vector.similarity.cosine(node.embedding, $e) AS exact`,
-        { e: embedder.embedOne(text(3)) },
-        DB,
-      );
-      expect(records).toHaveLength(40);
-      for (const row of records) expect(Math.abs((row.get('score') as number) - (row.get('exact') as number))).toBeLessThan(1e-9);
-    }
-  });
 });

@@ -10,13 +10,15 @@
 //  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
 //    (the agent's share of the index, which sizes its next first scan).
 //  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0.
-//  - Every similarity is the exact cosine of the stored embeddings. A vector hit's is the
-//    index's own score: the index holds full-precision vectors (schema 008), and its score is
-//    vector.similarity.cosine of the stored embedding to the last bit (checked on 1,200 hits);
-//    with int8 quantization (5.26's default) it was ≈ +0.015 off on the (1 + cos) / 2 scale and
-//    was recomputed here. Fulltext-only hits are scored here. Goal similarities use the goals of
-//    this very read, in the order of `goals`, restricted to goals whose embedding has the
-//    query's dimension.
+//  - Every similarity is the exact cosine of the stored embeddings, vector hits' too. The
+//    index's score is computed on its int8-quantized vectors (vector.quantization.enabled, on
+//    by default in 5.26): ≈ +0.015 on the (1 + cos) / 2 scale against the exact value (hash
+//    embedder, 100k agent), and mixing it with the exact similarities of fulltext-only and
+//    spread-joined memories and of small agents' exact scans changed the top 10 of 4 in 5
+//    recalls (bench/recall-latency README, fifth round). The quantization stays: without it
+//    a 100k agent's vector scan took 2.5 times as long (sixth round). Goal similarities use
+//    the goals of this very read, in the order of `goals`, restricted to goals whose embedding
+//    has the query's dimension.
 // A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
 // (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
 // also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
@@ -47,7 +49,7 @@ CALL () {
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
     ] AS own
   RETURN vectorScanned, size(own) AS vectorMatched,
-    own[..toInteger($limit)] AS vectorHits
+    [h IN own[..toInteger($limit)] | {node: h.node, score: vector.similarity.cosine(h.node.embedding, $embedding)}] AS vectorHits
 }
 CALL () {
   WITH $text AS text

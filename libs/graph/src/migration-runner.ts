@@ -9,8 +9,6 @@ import type { Neo4jExecutor } from './neo4j-executor';
 const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.cypher$/;
 const LOCK_TTL_MS = 120_000;
 const LOCK_WAIT_MS = 180_000;
-/** chosen: a rebuild of the vector index of a few million memories fits; start-up fails after it. */
-const AWAIT_INDEXES_S = 3600;
 
 export interface MigrationFile {
   readonly id: string;
@@ -86,9 +84,7 @@ export class MigrationRunner {
         appliedNow.push(m.name);
         this.log.log(`applied ${m.name}`);
       }
-      // A rebuilt index (007, 008) populates in the background: ≈ 50 s per 100,000 memories.
-      if (appliedNow.length > 0) this.log.log('waiting for indexes to come online');
-      await this.executor.runRaw('migration.await-indexes', 'CALL db.awaitIndexes($seconds)', { seconds: neo4j.int(AWAIT_INDEXES_S) });
+      await this.executor.runRaw('migration.await-indexes', 'CALL db.awaitIndexes(300)');
     } finally {
       await this.executor.write('migration.lock-release', { scope: this.scope, holder: this.holder });
     }

@@ -20,8 +20,7 @@ export async function assertVectorDimension(executor: Neo4jExecutor, embedder: {
     throw new SchemaMismatchError(
       `vector index ${VECTOR_INDEX} has dimension ${existing}, but embedder ${embedder.name} produces ${embedder.dimension}. ` +
         `Either configure an embedder of dimension ${existing}, or drop the index (DROP INDEX ${VECTOR_INDEX}), ` +
-        `delete the records of the migrations that create it (MATCH (m:LimbicMigration) WHERE m.id IN ['schema/003', 'schema/008'] DELETE m) ` +
-        `and re-embed the stored memories.`,
+        `delete (:LimbicMigration {id:'schema/003'}) and re-embed the stored memories.`,
     );
   }
 }

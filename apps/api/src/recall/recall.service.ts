@@ -217,8 +217,8 @@ export class RecallService {
    * Candidate records for `ids`, in that order. The first read projected every hit of the
    * first scans; only memories widening added are read again. A memory's similarity is its
    * final vector seed score when it has one, else the one the first read computed for
-   * fulltext-only hits; both are exact cosines (the vector index holds full-precision vectors
-   * since schema 008; its scores on int8-quantized ones were ≈ 0.03 of cosine off).
+   * fulltext-only hits; both are exact cosines (the index only picks the vector hits: its own
+   * scores, on quantized vectors, were ≈ 0.03 of cosine off and reordered the top 10).
    */
   private async candidates(
     reader: RecallReader,

@@ -12,9 +12,9 @@ const FETCH_CAP = 20_000;
  * chosen: an agent without a share hint asks the vector index for a third more than it needs
  * (k = 40 for a pool of 30), enough while it holds ≥ 75 % of the index; an agent with less
  * widens once and is hinted from then on. One HNSW search per Lucene segment costs about its
- * k: 60 → 40 made a 100k recall 0.91 of the time with the same top 10 in 200 of 200 (bench
- * README, sixth round); the full-precision index (schema 008) finds 0.80 of the exact top 30
- * at k = 40, more than the quantized one did at 60 (0.71).
+ * k: at 100k, 60 → 40 made a recall 0.97 of the time (0.95 without spreading) with the same
+ * top 10 in 300 of 300, though the index finds fewer of the exact top 30 (0.66 instead of
+ * 0.70): the ones it misses rank below the answer (bench README, sixth round).
  */
 const VECTOR_FETCH_PER_RESULT = 4 / 3;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
