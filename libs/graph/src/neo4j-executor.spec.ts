@@ -69,4 +69,20 @@ describe('Neo4jExecutor error mapping', () => {
     await new Promise((r) => setImmediate(r));
     expect(log).toEqual(['begin', 'commit', 'close']);
   });
+
+  it('starts queries without the driver capturing a stack trace, and restores the limit after', async () => {
+    const before = Error.stackTraceLimit;
+    let during: number | undefined;
+    // What the driver's Result constructor does, synchronously inside run: capture a stack.
+    const run = () => ((during = Error.stackTraceLimit), Promise.resolve({ records: [] }));
+    await new Neo4jExecutor(fakeDriver(run), registry, options).read('agent.get');
+    expect(during).toBe(0);
+    expect(Error.stackTraceLimit).toBe(before);
+    // Also when starting the query throws.
+    const throwing = () => {
+      throw new Neo4jError('bad statement', 'Neo.ClientError.Statement.SyntaxError', '', '');
+    };
+    await expect(new Neo4jExecutor(fakeDriver(throwing as never), registry, options).read('agent.get')).rejects.toBeInstanceOf(GraphError);
+    expect(Error.stackTraceLimit).toBe(before);
+  });
 });
