@@ -7,6 +7,7 @@ import { HashEmbedder } from '@limbic/embeddings';
 import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
 import { rng } from '../bench/common/rng';
+import { scopeToAgent, toLuceneQuery } from '../apps/api/src/recall/utils/lucene-query';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
@@ -77,6 +78,28 @@ describe('recall seeds: a small agent in a large shared index', () => {
       );
       expect(Number(crowded.records[0]?.get('mine'))).toBeLessThan(10);
       expect(r.recall.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
+    }
+  });
+
+  it('asks the fulltext index for the agent’s own memories only, and gets all of them', async () => {
+    const tenantId = stack.tenants[0]!.id;
+    for (let q = 0; q < 6; q++) {
+      const words = toLuceneQuery(text(3))!;
+      const scoped = await driver.executeQuery(
+        `CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: 120}) YIELD node
+         RETURN node.tenantId = $tenantId AND node.agentId = 'small' AS own, node.id AS id`,
+        { query: scopeToAgent(words, tenantId, 'small'), tenantId },
+        DB,
+      );
+      // Unscoped, the agent's matches are a handful among thousands of the crowd's.
+      const all = await driver.executeQuery(
+        `CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: 100000}) YIELD node
+         WITH node WHERE node.tenantId = $tenantId AND node.agentId = 'small' RETURN node.id AS id`,
+        { query: `content:(${words})`, tenantId },
+        DB,
+      );
+      expect(scoped.records.every((r) => r.get('own') === true)).toBe(true);
+      expect(scoped.records.map((r) => r.get('id') as string).sort()).toEqual(all.records.map((r) => r.get('id') as string).sort());
     }
   });
 });

@@ -9,7 +9,9 @@
 //  - No agent: no row.
 //  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
 //    (the agent's share of the index, which sizes its next first scan).
-//  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0.
+//  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0. $text is
+//    scoped to the agent (see recall.seeds-fulltext), so its hits are the agent's but for
+//    archived memories, which the filter drops.
 //  - Every similarity is the exact cosine of the stored embeddings, vector hits' too. The
 //    index's score is computed on its int8-quantized vectors (vector.quantization.enabled, on
 //    by default in 5.26): ≈ +0.015 on the (1 + cos) / 2 scale against the exact value (hash

@@ -1,6 +1,8 @@
 // BM25 seeds from the fulltext index (english analyzer), filtered to the agent. $text is a
-// Lucene query the service escaped; it is a parameter, never part of this text. Like the
-// vector seeds, the caller widens $fetch when another agent's documents crowd the top.
+// Lucene query the service escaped and scoped to the agent (scopeToAgent: the index holds
+// tenantId and agentId beside the content, schema 008); it is a parameter, never part of this
+// text. The filter below still decides what is the agent's; the caller widens $fetch when too
+// few hits survive it (archived memories).
 CALL db.index.fulltext.queryNodes('memory_content', $text, {limit: toInteger($fetch)}) YIELD node, score
 WITH collect({node: node, score: score}) AS hits
 RETURN size(hits) AS scanned,

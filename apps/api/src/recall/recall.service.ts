@@ -36,7 +36,7 @@ import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
 import { SeedPoolService, type SeedPool } from './services/seed-pool.service';
-import { toLuceneQuery } from './utils/lucene-query';
+import { scopeToAgent, toLuceneQuery } from './utils/lucene-query';
 import { toRecallCandidate } from './utils/to-recall-candidate';
 
 /** chosen: candidates per index — three per wanted result, at least 30, at most 300. */
@@ -120,7 +120,9 @@ export class RecallService {
     concepts: readonly string[],
   ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
-    const lucene = toLuceneQuery(cmd.query);
+    // The agent's own memories only: the fulltext index is shared by every agent.
+    const words = toLuceneQuery(cmd.query);
+    const lucene = words === null ? null : scopeToAgent(words, tenantId, cmd.agentId);
     const agent = { tenantId, agentId: cmd.agentId };
     const terms = queryTerms(cmd.query);
     const sizes = this.seedPool.firstScanSizes(poolSize, agent);

@@ -75,33 +75,13 @@ describe('SeedPoolService', () => {
     expect(pool.firstScanSizes(LIMIT, { ...agent, agentId: 'a2' }).vectorFetch).toBe(40);
   });
 
-  it('sizes a hinted agent’s first fulltext scan by its share too, so it does not widen', async () => {
+  it('asks the same of the first fulltext scan whatever the vector share hint (the scan is scoped to the agent)', async () => {
     const pool = new SeedPoolService();
-    const { reader, calls, firstScan } = fakeReader(50_000, 0.1);
-    const first = await firstScan(40);
-    const text = { scanned: 120, found: hits(12, 't') };
-    calls.length = 0;
-    const seeds = await pool.collect(reader, [], 'q', LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: text }, FIRST, agent);
-    // Unhinted: the fulltext side widens from the first read's 120 (12 found → share 0.1).
-    expect(calls).toEqual(['size', 'index 240', 'index 480', 'text 450']);
-    expect(seeds.fulltext).toHaveLength(LIMIT);
-    const sizes = pool.firstScanSizes(LIMIT, agent);
-    expect(sizes).toEqual({ vectorFetch: 720, textFetch: 720 });
-    const hinted = await firstScan(sizes.vectorFetch);
-    calls.length = 0;
-    const again = await pool.collect(reader, [], 'q', LIMIT, { vector: hinted, vectorMatched: 72, fulltext: { scanned: 720, found: hits(30, 't') } }, sizes, agent);
-    expect(calls).toEqual([]);
-    expect(again.fulltext).toHaveLength(LIMIT);
-  });
-
-  it('caps what a hint asks of the first fulltext scan; widening decides beyond it', async () => {
-    const pool = new SeedPoolService();
-    const { reader, firstScan } = fakeReader(5_000, 0.002);
+    const { reader, firstScan } = fakeReader(50_000, 0.1);
     const first = await firstScan(40);
     await pool.collect(reader, [], null, LIMIT, { vector: first, vectorMatched: first.found.length, fulltext: null }, FIRST, agent);
-    const sizes = pool.firstScanSizes(LIMIT, agent);
-    expect(sizes.vectorFetch).toBeGreaterThan(2000);
-    expect(sizes.textFetch).toBe(2000);
+    // Hinted now (vector fetch 720), the fulltext scan keeps its own size.
+    expect(pool.firstScanSizes(LIMIT, agent)).toEqual({ vectorFetch: 720, textFetch: 120 });
   });
 
   it('widens the fulltext side from the fetch its first scan used, not from a hint that moved since', async () => {

@@ -20,12 +20,12 @@ const VECTOR_FETCH_PER_RESULT = 4 / 3;
 /** When an agent's share of the index is known, fetch this much more than it predicts. */
 const SHARE_SAFETY = 1.5;
 /**
- * chosen: the most a hint may ask of the first fulltext scan. The hint is the agent's share of
- * the vector index; a query's words can be far more the agent's than that, and a fulltext hit
- * costs ≈ 2 µs whether used or not (10k agent in a 111k index: 120 hits 2.4 ms, 2,000 7.0 ms,
- * 4,146 13 ms). Past this, widening (which measures the text share itself) decides.
+ * chosen: the first fulltext scan asks for four hits per wanted one (at least 100). The scan is
+ * scoped to the agent (scopeToAgent, schema 008), so the margin only covers archived memories,
+ * which the index still holds and the query drops, and ids whose clause the analyzer drops.
  */
-const TEXT_FIRST_MAX = 2000;
+const TEXT_FETCH_PER_RESULT = 4;
+const TEXT_FETCH_MIN = 100;
 /** chosen: large agents whose index share is remembered (≈ 100 bytes each); the oldest go first. */
 const SHARE_HINTS_MAX = 10_000;
 
@@ -61,7 +61,8 @@ export interface SeedAgent {
  * plain top-k can be all someone else's. The vector side asks the index for a third more than it
  * needs; when too few of the agent's own survive, a small agent (≤ EXACT_SCAN_MAX) is
  * scanned exactly, a large one over-fetched, widening by its observed share of the hits, and
- * scanned exactly only if even that fails. The fulltext side always over-fetches and widens.
+ * scanned exactly only if even that fails. The fulltext side asks the index for the agent's own
+ * memories only (scopeToAgent), over-fetched for archived ones, and widens if that falls short.
  *
  * The first scan of each index is not run here: the recall's first read makes it together
  * with the agent state (one round trip instead of three), and `collect` only goes back to
@@ -78,19 +79,16 @@ export class SeedPoolService {
   private readonly shareHints = new Map<string, number>();
 
   /**
-   * A hinted agent's share sizes both first scans. The fulltext side needs it as much: an
-   * agent that is 9 % of the index found ≈ 11 of its own among 120 hits and paid a second
-   * scan, a round trip, on every recall. Unlike the vector side, that costs no accuracy:
-   * BM25 ranks exactly, so the agent's first `limit` hits of a wider scan are the ones
-   * widening would have found — up to the order of equal scores, which Neo4j's fulltext
-   * scan varies with the fetch size (so widening's own choice among ties was no better).
+   * A hinted agent's share sizes its first vector scan. The fulltext scan needs no hint: it is
+   * scoped to the agent. (Unscoped, an agent that is 9 % of the index found ≈ 11 of its own
+   * among 120 hits and paid a second scan, a round trip, on every recall.)
    */
   firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
     const share = this.shareHints.get(hintKey(agent));
     const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
     return {
       vectorFetch: Math.min(FETCH_CAP, Math.max(Math.ceil(VECTOR_FETCH_PER_RESULT * limit), predicted)),
-      textFetch: Math.max(100, 4 * limit, Math.min(TEXT_FIRST_MAX, predicted)),
+      textFetch: Math.max(TEXT_FETCH_MIN, TEXT_FETCH_PER_RESULT * limit),
     };
   }
 

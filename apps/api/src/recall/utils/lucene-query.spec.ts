@@ -1,4 +1,4 @@
-import { MAX_LUCENE_TERMS, toLuceneQuery } from './lucene-query';
+import { MAX_LUCENE_TERMS, scopeToAgent, toLuceneQuery } from './lucene-query';
 
 describe('toLuceneQuery', () => {
   it('keeps the content words, lower-case, without punctuation or function words', () => {
@@ -23,5 +23,15 @@ describe('toLuceneQuery', () => {
   it('bounds the number of terms', () => {
     const q = toLuceneQuery(Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '));
     expect(q?.split(' ')).toHaveLength(MAX_LUCENE_TERMS);
+  });
+});
+
+describe('scopeToAgent', () => {
+  it('qualifies the words with the content field and requires both ids, without score', () => {
+    expect(scopeToAgent('caroline research', 't1', 'ada')).toBe('content:(caroline research) AND tenantId:"t1"^0 AND agentId:"ada"^0');
+  });
+
+  it('keeps an id with quotes or backslashes inside its phrase', () => {
+    expect(scopeToAgent('x', 't"1', 'a\\b')).toBe('content:(x) AND tenantId:"t\\"1"^0 AND agentId:"a\\\\b"^0');
   });
 });

@@ -18,3 +18,19 @@ export function toLuceneQuery(text: string): string | null {
     .map((t) => t.replace(LUCENE_SPECIAL, (c) => `\\${c}`));
   return terms.length > 0 ? terms.join(' ') : null;
 }
+
+/**
+ * `lucene` (from toLuceneQuery) restricted to one agent's memories: the fulltext index holds
+ * content, tenantId and agentId (schema 008), so the content terms are qualified with their
+ * field and the two ids are required phrases boosted by 0 — they filter without changing the
+ * BM25 score. An id the analyzer reduces to nothing (a stop word, punctuation only) drops its
+ * clause and the scan is merely wider: the queries filter hits by tenant and agent themselves.
+ */
+export function scopeToAgent(lucene: string, tenantId: string, agentId: string): string {
+  return `content:(${lucene}) AND tenantId:${phrase(tenantId)}^0 AND agentId:${phrase(agentId)}^0`;
+}
+
+/** Inside a quoted phrase only the quote and the backslash are special. */
+function phrase(value: string): string {
+  return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}
