@@ -57,6 +57,8 @@ describe('recall seeds: a small agent in a large shared index', () => {
   });
 
   it('returns the exact nearest neighbours of the agent for every query', async () => {
+    // The first recall finds the index starved and scans the agent exactly; the API then
+    // remembers the agent as small and the others scan it exactly in their first read.
     const tenantId = stack.tenants[0]!.id;
     for (let q = 0; q < 8; q++) {
       const query = text(3);

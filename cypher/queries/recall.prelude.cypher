@@ -9,6 +9,8 @@
 //  - No agent: no row.
 //  - vectorMatched: how many of the scanned hits are the agent's, before the cut to $limit
 //    (the agent's share of the index, which sizes its next first scan).
+//  - $vectorExact: the exact scan of the agent instead of the index scan (a small agent the
+//    index starved before: one round trip instead of index scan, size check and exact scan).
 //  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0. $text is
 //    scoped to the agent (see recall.seeds-fulltext), so its hits are the agent's but for
 //    archived memories, which the filter drops.
@@ -44,14 +46,30 @@ WITH a,
     RETURN {term: t.term, df: t.df}
   } AS lexicon
 CALL () {
+  // The index scan (grouped by `exact` so that it yields no row at all when skipped).
+  WITH $vectorExact AS exact
+  WHERE NOT exact
   CALL db.index.vector.queryNodes('memory_embedding', toInteger($vectorFetch), $embedding) YIELD node, score
-  WITH collect({node: node, score: score}) AS hits
+  WITH exact, collect({node: node, score: score}) AS hits
   WITH size(hits) AS vectorScanned,
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
     ] AS own
   RETURN vectorScanned, size(own) AS vectorMatched,
     [h IN own[..toInteger($limit)] | {node: h.node, score: vector.similarity.cosine(h.node.embedding, $embedding)}] AS vectorHits
+  UNION ALL
+  // Or, for an agent the caller knows to be small in a large index, the exact scan
+  // (recall.seeds-vector-exact) right away: vectorScanned -1, vectorMatched the agent's size.
+  WITH $vectorExact AS exact
+  WHERE exact
+  WITH COLLECT {
+    MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+    WHERE m.occurredAt IS NOT NULL AND coalesce(m.archived, false) = false AND m.embedding IS NOT NULL
+    WITH m, vector.similarity.cosine(m.embedding, $embedding) AS score
+    ORDER BY score DESC, m.id
+    RETURN {node: m, score: score}
+  } AS own
+  RETURN -1 AS vectorScanned, size(own) AS vectorMatched, own[..toInteger($limit)] AS vectorHits
 }
 CALL () {
   WITH $text AS text

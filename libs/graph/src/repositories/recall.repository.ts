@@ -79,8 +79,10 @@ export interface RecallPrelude {
   readonly state: RecallAgentState;
   /** The first vector scan, as vectorIndex(embedding, limit, vectorFetch) would return it. */
   readonly vector: SeedScan;
-  /** How many of the vector scan's hits were the agent's, before the cut to `limit`. */
+  /** How many of the vector scan's hits were the agent's, before the cut to `limit`; after an exact scan, the agent's size. */
   readonly vectorMatched: number;
+  /** The vector seeds came from the exact scan (PreludeParams.vectorExact): they are final. */
+  readonly vectorExact: boolean;
   /** The first fulltext scan; null when there was no text to search for. */
   readonly fulltext: SeedScan | null;
   /** Every hit of both scans projected, vector hits first, in hit order. */
@@ -103,6 +105,8 @@ export interface PreludeParams {
   readonly limit: number;
   readonly vectorFetch: number;
   readonly textFetch: number;
+  /** The agent's exact vector scan instead of the index scan (vectorFetch then unused). */
+  readonly vectorExact: boolean;
   /** The query's terms (libs/affect queryTerms) whose document frequencies to read. */
   readonly terms: readonly string[];
 }
@@ -133,6 +137,7 @@ export class RecallReader {
       state: parseAgentState(row, agent),
       vector: { scanned: num(toPlain(row.vectorScanned)), found: parseHits(row.vectorFound) },
       vectorMatched: num(toPlain(row.vectorMatched)),
+      vectorExact: p.vectorExact,
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
       // Each candidate is [memory row, score, goal scores, concept names] (recall.prelude).
       candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3])),

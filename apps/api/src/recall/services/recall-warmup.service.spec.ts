@@ -38,7 +38,7 @@ describe('RecallWarmupService', () => {
   it('runs every read a recall may make, as a tenant no API key can name', async () => {
     const { repository, calls, tenants } = fakeRepository();
     await new RecallWarmupService(embedder, repository).warm();
-    expect(calls).toEqual(['prelude', 'size', 'vectorExact', 'vectorIndex', 'fulltext', 'candidates', 'spread']);
+    expect(calls).toEqual(['prelude', 'prelude', 'size', 'vectorExact', 'vectorIndex', 'fulltext', 'candidates', 'spread']);
     expect(tenants).toEqual([WARMUP_TENANT]);
     expect(WARMUP_TENANT).not.toMatch(/^[A-Za-z0-9_-]{1,64}$/);
   });

@@ -28,6 +28,11 @@ const TEXT_FETCH_PER_RESULT = 4;
 const TEXT_FETCH_MIN = 100;
 /** chosen: large agents whose index share is remembered (≈ 100 bytes each); the oldest go first. */
 const SHARE_HINTS_MAX = 10_000;
+/**
+ * chosen: a small agent the index starved is scanned exactly in its recall's first read for
+ * this many recalls, then the index is tried again (the other agents may have gone).
+ */
+const SMALL_HINT_USES = 100;
 
 export interface SeedPool {
   /** Nearest memories by vector, best first; score = (1 + cos) / 2. */
@@ -40,13 +45,17 @@ export interface SeedPool {
 export interface FirstScanSizes {
   readonly vectorFetch: number;
   readonly textFetch: number;
+  /** Scan the agent exactly instead of asking the vector index (a small agent it starved). */
+  readonly vectorExact: boolean;
 }
 
 /** The first scans, as the recall's first read returned them (fulltext null: no text). */
 export interface FirstScans {
   readonly vector: SeedScan;
-  /** The agent's hits among the vector scan's, before the cut to `limit`. */
+  /** The agent's hits among the vector scan's, before the cut to `limit`; after an exact scan, its size. */
   readonly vectorMatched: number;
+  /** The vector hits are the exact scan's. */
+  readonly vectorExact: boolean;
   readonly fulltext: SeedScan | null;
 }
 
@@ -77,6 +86,8 @@ export interface SeedAgent {
 @Injectable()
 export class SeedPoolService {
   private readonly shareHints = new Map<string, number>();
+  /** Small agents the index starved, with the recalls left before the index is tried again. */
+  private readonly smallHints = new Map<string, number>();
 
   /**
    * A hinted agent's share sizes its first vector scan. The fulltext scan needs no hint: it is
@@ -84,11 +95,18 @@ export class SeedPoolService {
    * among 120 hits and paid a second scan, a round trip, on every recall.)
    */
   firstScanSizes(limit: number, agent: SeedAgent): FirstScanSizes {
-    const share = this.shareHints.get(hintKey(agent));
+    const key = hintKey(agent);
+    const share = this.shareHints.get(key);
+    const usesLeft = this.smallHints.get(key);
+    if (usesLeft !== undefined) {
+      if (usesLeft <= 1) this.smallHints.delete(key);
+      else this.smallHints.set(key, usesLeft - 1);
+    }
     const predicted = share === undefined ? 0 : Math.ceil((limit / share) * SHARE_SAFETY);
     return {
       vectorFetch: Math.min(FETCH_CAP, Math.max(Math.ceil(VECTOR_FETCH_PER_RESULT * limit), predicted)),
       textFetch: Math.max(TEXT_FETCH_MIN, TEXT_FETCH_PER_RESULT * limit),
+      vectorExact: usesLeft !== undefined,
     };
   }
 
@@ -113,9 +131,14 @@ export class SeedPoolService {
 
   private async vectorSeeds(reader: RecallReader, embedding: readonly number[], limit: number, first: FirstScans, agent: SeedAgent): Promise<readonly SeedHit[]> {
     const key = hintKey(agent);
+    if (first.vectorExact) {
+      // Exact already. An agent that grew past EXACT_SCAN_MAX goes back to the index.
+      if (first.vectorMatched > EXACT_SCAN_MAX) this.smallHints.delete(key);
+      return first.vector.found;
+    }
     if (first.vector.found.length >= limit) {
       // Keep a hinted agent's share current (it changes as agents grow); untruncated count.
-      if (this.shareHints.has(key) && first.vectorMatched > 0) this.remember(key, first.vectorMatched / Math.max(1, first.vector.scanned));
+      if (this.shareHints.has(key) && first.vectorMatched > 0) this.remember(this.shareHints, key, first.vectorMatched / Math.max(1, first.vector.scanned));
       return first.vector.found;
     }
     // Counting stops at the cap, so this is cheap exactly when the agent is small.
@@ -123,23 +146,24 @@ export class SeedPoolService {
     if (size === 0) return [];
     if (size <= EXACT_SCAN_MAX) {
       this.shareHints.delete(key);
+      this.remember(this.smallHints, key, SMALL_HINT_USES);
       return reader.vectorExact(embedding, limit);
     }
     const wanted = Math.min(limit, size);
     // Past the first scan, which a hint may already have widened.
     const scan = await widen((fetch) => reader.vectorIndex(embedding, limit, fetch), wanted, Math.max(8 * limit, 2 * first.vector.scanned));
     // A lower bound when the scan filled `limit`: the next first scan errs on the wide side.
-    if (scan.found.length > 0) this.remember(key, scan.found.length / Math.max(1, scan.scanned));
+    if (scan.found.length > 0) this.remember(this.shareHints, key, scan.found.length / Math.max(1, scan.scanned));
     // The index could not give enough of this agent within the cap: pay for the exact scan.
     return scan.found.length >= wanted ? scan.found : reader.vectorExact(embedding, limit);
   }
 
-  private remember(key: string, share: number): void {
-    this.shareHints.delete(key);
-    this.shareHints.set(key, share);
-    if (this.shareHints.size > SHARE_HINTS_MAX) {
-      const oldest = this.shareHints.keys().next();
-      if (!oldest.done) this.shareHints.delete(oldest.value);
+  private remember(hints: Map<string, number>, key: string, value: number): void {
+    hints.delete(key);
+    hints.set(key, value);
+    if (hints.size > SHARE_HINTS_MAX) {
+      const oldest = hints.keys().next();
+      if (!oldest.done) hints.delete(oldest.value);
     }
   }
 }
