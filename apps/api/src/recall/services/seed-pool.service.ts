@@ -82,6 +82,8 @@ export interface SeedAgent {
  * next first scan is sized by it, as widening itself would size the scan. Only agents known
  * to be above EXACT_SCAN_MAX get a hint, so a small agent still gets its exact scan; a stale
  * hint costs at most a wider scan than needed or a widening step, never a different rule.
+ * A small agent the index starved is remembered too: for its next SMALL_HINT_USES recalls the
+ * first read scans it exactly instead of asking the index (one round trip instead of three).
  */
 @Injectable()
 export class SeedPoolService {
