@@ -1,6 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
+import { scopeToAgent } from '../apps/api/src/recall/utils/lucene-query';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
 const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { memory { id externalId } } } }`;
@@ -118,6 +119,41 @@ describe('recall: lexical signal from the agent own term statistics', () => {
       DB,
     );
     expect(Number(records[0]?.get('n'))).toBe(0);
+  });
+
+  it('an agent whose id the analyzer drops (a stop word) still recalls its own memories only', async () => {
+    // The fulltext scan is scoped by `agentId:"…"` (schema 008); for "the" the english analyzer
+    // keeps no token, the clause falls away and the scan covers the tenant: the queries' own
+    // filter must keep the neighbour's memories out.
+    for (const agentId of ['the', 'neighbour']) {
+      await mine().ok(CREATE_AGENT, { id: agentId });
+      const items = Array.from({ length: 5 }, (_, i) => ({ externalId: `${agentId}-${i}`, content: `the walrus number ${i} of ${agentId}`, occurredAt: at(500 + i) }));
+      await mine().ok(ENCODE_BATCH, { input: { agentId, items } });
+    }
+    for (const agentId of ['the', 'neighbour']) {
+      let recalled: string[] = [];
+      // The index is eventually consistent: wait until the memories are seeds at all.
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline && recalled.length < 5; ) {
+        const r = await mine().ok<Recalled>(RECALL, { input: { agentId, query: 'walrus', profile: 'lexical', topK: 10, explain: true } });
+        recalled = r.recall.items.filter((i) => i.explanation.signals.lexical > 0).map((i) => i.memory.externalId);
+        if (recalled.length < 5) await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(recalled.sort()).toEqual(Array.from({ length: 5 }, (_, i) => `${agentId}-${i}`));
+    }
+    // The index alone does not separate them for "the" (it does for "neighbour").
+    const scoped = async (agentId: string) => {
+      const query = scopeToAgent('walrus', stack.tenants[0]!.id, agentId);
+      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('memory_content', $query) YIELD node RETURN DISTINCT node.agentId AS a", { query }, DB);
+      return records.map((r) => r.get('a') as string).sort();
+    };
+    // (Polled: the index is eventually consistent.)
+    let forThe: string[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && forThe.length < 2; ) {
+      forThe = await scoped('the');
+      if (forThe.length < 2) await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(forThe).toEqual(['neighbour', 'the']);
+    expect(await scoped('neighbour')).toEqual(['neighbour']);
   });
 
   it('the fulltext index is eventually consistent, and a memory just encoded reaches it', async () => {
