@@ -1,5 +1,6 @@
 import type { MemoryRecord } from './model';
-import { num, numList, str, strList } from './records';
+import { memoryFromFields } from './record-parsers';
+import { numList } from './records';
 
 /**
  * The columns of a memory as recall's queries project it — `recall.prelude`,
@@ -55,23 +56,7 @@ export function parseMemoryRow(row: readonly unknown[]): ParsedMemoryRow {
   const consolidation = row[C.consolidation];
   const lastAccessedAt = row[C.lastAccessedAt];
   return {
-    memory: {
-      id: String(row[C.id]),
-      tenantId: String(row[C.tenantId]),
-      agentId: String(row[C.agentId]),
-      externalId: str(row[C.externalId]),
-      content: String(row[C.content] ?? ''),
-      occurredAt: num(row[C.occurredAt]),
-      encodedAt: num(row[C.encodedAt]),
-      valence: num(row[C.valence]),
-      arousal: num(row[C.arousal]),
-      dominance: num(row[C.dominance], 0.5),
-      importance: num(row[C.importance], 0.5),
-      tags: strList(row[C.tags]),
-      accessCount: num(row[C.accessCount]),
-      pendingAppraisal: row[C.pendingAppraisal] === true,
-      archived: row[C.archived] === true,
-    },
+    memory: memoryFromFields((name) => row[C[name]]),
     moodAtEncoding: optionalList(row[C.moodAtEncoding]),
     momentumAtEncoding: optionalList(row[C.momentumAtEncoding]),
     consolidation: typeof consolidation === 'number' ? consolidation : null,

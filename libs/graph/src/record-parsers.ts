@@ -9,22 +9,30 @@ export function parseMemory(raw: unknown): MemoryRecord {
 
 /** parseMemory for a map toPlain already converted (toPlain copies every map it walks). */
 export function parsePlainMemory(m: Row): MemoryRecord {
+  return memoryFromFields((name) => m[name]);
+}
+
+/**
+ * A MemoryRecord from its fields as `field` reads them (a map's keys, a memory row's columns),
+ * with the defaults memories stored before a field existed need.
+ */
+export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): MemoryRecord {
   return {
-    id: String(m.id),
-    tenantId: String(m.tenantId),
-    agentId: String(m.agentId),
-    externalId: str(m.externalId),
-    content: String(m.content ?? ''),
-    occurredAt: num(m.occurredAt),
-    encodedAt: num(m.encodedAt),
-    valence: num(m.valence),
-    arousal: num(m.arousal),
-    dominance: num(m.dominance, 0.5),
-    importance: num(m.importance, 0.5),
-    tags: strList(m.tags),
-    accessCount: num(m.accessCount),
-    pendingAppraisal: m.pendingAppraisal === true,
-    archived: m.archived === true,
+    id: String(field('id')),
+    tenantId: String(field('tenantId')),
+    agentId: String(field('agentId')),
+    externalId: str(field('externalId')),
+    content: String(field('content') ?? ''),
+    occurredAt: num(field('occurredAt')),
+    encodedAt: num(field('encodedAt')),
+    valence: num(field('valence')),
+    arousal: num(field('arousal')),
+    dominance: num(field('dominance'), 0.5),
+    importance: num(field('importance'), 0.5),
+    tags: strList(field('tags')),
+    accessCount: num(field('accessCount')),
+    pendingAppraisal: field('pendingAppraisal') === true,
+    archived: field('archived') === true,
   };
 }
 
