@@ -54,12 +54,15 @@ const JIT_MAX_S = Number(arg('jit-max', '300'));
 const SETTLE_MAX_S = Number(arg('settle', '300'));
 
 const random = rng(42);
+/** Seed of each size's query draw (plus the size). */
+const QUERY_SEED = 7;
 const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'on', 'bra', 'sul', 'vex', 'dor', 'pi', 'nam', 'qua', 'ri', 'zel', 'to', 'gam'];
 const VOCABULARY = Array.from({ length: 3000 }, () => {
   const n = 2 + Math.floor(random() * 3);
   return Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
 });
-const word = (): string => VOCABULARY[Math.floor(Math.pow(random(), 1.6) * VOCABULARY.length)] as string;
+const wordWith = (next: () => number): string => VOCABULARY[Math.floor(Math.pow(next(), 1.6) * VOCABULARY.length)] as string;
+const word = (): string => wordWith(random);
 const sentence = (n: number): string => Array.from({ length: n }, word).join(' ');
 
 const embedder = new HashEmbedder(DIM);
@@ -242,15 +245,21 @@ async function main(): Promise<void> {
       if (settled.segments >= 0) console.log(`[bench] measuring after ${settled.waited.toFixed(0)} s: vector index in ≤ ${settled.segments} Lucene segment(s) (files on disk)`);
       // Queries about something the agent remembers: a few words of a random memory plus one
       // word it may not contain (a query sharing nothing with any memory measures nothing).
+      // The draw is seeded per size, so every run (fresh or --tenant) asks the same queries:
+      // with `ORDER BY rand()` the sample alone moved a run's p50 (on one warm server, rounds of
+      // 300 recalls over different query subsets read 23.8–29.3 ms at 100k; bench README,
+      // seventh read-path round).
       const { records } = await driver.executeQuery(
-        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WITH m, rand() AS r ORDER BY r LIMIT toInteger($n) RETURN m.content AS c',
-        { tenantId, agentId, n: RUNS + WARMUP },
+        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN m.content AS c ORDER BY c',
+        { tenantId, agentId },
         { database: DB },
       );
-      const queries = records.map((row) => {
-        const words = String(row.get('c')).split(' ');
-        const start = Math.floor(random() * Math.max(1, words.length - 4));
-        return [...words.slice(start, start + 3 + Math.floor(random() * 2)), word()].join(' ');
+      const contents = records.map((row) => String(row.get('c')));
+      const pick = rng(QUERY_SEED + size);
+      const queries = Array.from({ length: RUNS + WARMUP }, () => {
+        const words = (contents[Math.floor(pick() * contents.length)] ?? '').split(' ');
+        const start = Math.floor(pick() * Math.max(1, words.length - 4));
+        return [...words.slice(start, start + 3 + Math.floor(pick() * 2)), wordWith(pick)].join(' ');
       });
       const vectors = queries.map((q) => embedder.embedOne(q));
       // Recalls replay one instant so the agent's energy (and so the search breadth) stays put.
