@@ -43,9 +43,8 @@ const WARMUP = Number(arg('warmup', '200'));
  * times in a row, at most JIT_MAX_S (bench/common/jit-settle.ts). With only the fixed warm-up,
  * the compiler still took 20–90 % of the wall time while the 100k figures were measured
  * (2026-11-30, 05:34). Under 10 % twice in a row was not settled either: a run that stopped
- * there still saw compile bursts of 20–49 % in its last rounds, and the same data measured
- * 27.9 ms p50 right after such a warm-up and 21.9 ms after ≈ 10,000 more recalls (seventh
- * read-path round, bench README). Hence 5 %, three times in a row.
+ * there still saw compile bursts of 20–49 % in its last rounds (seventh read-path round, bench
+ * README). Hence 5 %, three times in a row.
  */
 const JIT_SHARE = Number(arg('jit-share', '0.05'));
 const JIT_QUIET_ROUNDS = Number(arg('jit-quiet-rounds', '3'));

@@ -130,8 +130,8 @@ WITH [r IN reached WHERE r.inPool] AS known, [r IN reached WHERE NOT r.inPool][.
 UNWIND known + joining AS r
 WITH r.id AS id, r.best.node AS m, r.best AS best, NOT r.inPool AS joins
 // The embedding is read once: every `m.embedding` in an expression, `IS NOT NULL` too, reads
-// the 384-number array from the store again (≈ 25 µs each); the query read it three times
-// per joining memory, ≈ 1 ms of every spread (seventh read-path round, bench README).
+// the 384-number array from the store again; the query read it three times per joining
+// memory (reading it once: 0.93–0.96 of the query's time, seventh read-path round, bench README).
 WITH id, m, best, joins, CASE WHEN joins THEN m.embedding ELSE null END AS stored
 RETURN id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
   CASE WHEN joins THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
