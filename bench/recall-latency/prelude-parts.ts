@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import neo4j, { type Session } from 'neo4j-driver';
 import { queryTerms } from '@limbic/affect';
 import { HashEmbedder } from '@limbic/embeddings';
-import { scopeToAgent, toLuceneQuery } from '../../apps/api/src/recall/utils/lucene-query';
+import { agentLuceneQuery } from '../../apps/api/src/recall/utils/lucene-query';
 import { arg } from '../common/args';
 import { rng } from '../common/rng';
 
@@ -48,11 +48,6 @@ function pct(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-function scopedText(query: string, agentId: string): string | null {
-  const words = toLuceneQuery(query);
-  return words === null ? null : scopeToAgent(words, TENANT, agentId);
-}
-
 async function timed(session: Session, text: string, params: Record<string, unknown>): Promise<number> {
   const t = performance.now();
   await session.executeRead((tx) => tx.run(text, params));
@@ -86,8 +81,7 @@ async function main(): Promise<void> {
       tenantId: TENANT,
       agentId,
       embedding: embedder.embedOne(q),
-      // Scoped to the agent as RecallService scopes it (schema 008).
-      text: scopedText(q, agentId),
+      text: agentLuceneQuery(q, TENANT, agentId),
       terms: queryTerms(q),
       limit: neo4j.int(LIMIT),
       vectorFetch: neo4j.int(Number(arg('vector-fetch', String(Math.ceil((4 / 3) * LIMIT))))),

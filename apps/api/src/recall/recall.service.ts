@@ -36,7 +36,7 @@ import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
 import { SeedPoolService, type SeedPool } from './services/seed-pool.service';
-import { scopeToAgent, toLuceneQuery } from './utils/lucene-query';
+import { agentLuceneQuery } from './utils/lucene-query';
 import { toRecallCandidate } from './utils/to-recall-candidate';
 
 /** chosen: candidates per index — three per wanted result, at least 30, at most 300. */
@@ -121,8 +121,7 @@ export class RecallService {
   ): Promise<Omit<RecallOutcome, 'recallId' | 'explain' | 'tookMs'> | null> {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
     // The agent's own memories only: the fulltext index is shared by every agent.
-    const words = toLuceneQuery(cmd.query);
-    const lucene = words === null ? null : scopeToAgent(words, tenantId, cmd.agentId);
+    const lucene = agentLuceneQuery(cmd.query, tenantId, cmd.agentId);
     const agent = { tenantId, agentId: cmd.agentId };
     const terms = queryTerms(cmd.query);
     const sizes = this.seedPool.firstScanSizes(poolSize, agent);

@@ -1,4 +1,4 @@
-import { MAX_LUCENE_TERMS, scopeToAgent, toLuceneQuery } from './lucene-query';
+import { agentLuceneQuery, MAX_LUCENE_TERMS, scopeToAgent, toLuceneQuery } from './lucene-query';
 
 describe('toLuceneQuery', () => {
   it('keeps the content words, lower-case, without punctuation or function words', () => {
@@ -33,5 +33,12 @@ describe('scopeToAgent', () => {
 
   it('keeps an id with quotes or backslashes inside its phrase', () => {
     expect(scopeToAgent('x', 't"1', 'a\\b')).toBe('content:(x) AND tenantId:"t\\"1"^0 AND agentId:"a\\\\b"^0');
+  });
+});
+
+describe('agentLuceneQuery', () => {
+  it('is the scoped query of the text, or null when the text has no search terms', () => {
+    expect(agentLuceneQuery('Caroline research?', 't1', 'ada')).toBe(scopeToAgent(toLuceneQuery('Caroline research?') as string, 't1', 'ada'));
+    expect(agentLuceneQuery('  ?! -- ', 't1', 'ada')).toBeNull();
   });
 });

@@ -30,6 +30,12 @@ export function scopeToAgent(lucene: string, tenantId: string, agentId: string):
   return `content:(${lucene}) AND tenantId:${phrase(tenantId)}^0 AND agentId:${phrase(agentId)}^0`;
 }
 
+/** The fulltext query a recall of `text` sends for one agent; null when `text` has no search terms. */
+export function agentLuceneQuery(text: string, tenantId: string, agentId: string): string | null {
+  const words = toLuceneQuery(text);
+  return words === null ? null : scopeToAgent(words, tenantId, agentId);
+}
+
 /** Inside a quoted phrase only the quote and the backslash are special. */
 function phrase(value: string): string {
   return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
