@@ -39,6 +39,9 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
   };
   const { port, url, proc: api } = await startWithFreePort((p) => startProcess('api', { ...env, LIMBIC_PORT: String(p) }), '/health/ready');
   env.LIMBIC_PORT = String(port);
+  // Every worker started, not only the last: a test that fails before stopping its worker must
+  // not leave it running into the next test (or keep Jest from exiting).
+  const workers: RunningProcess[] = [];
   const stack: Stack = {
     url,
     env,
@@ -46,11 +49,12 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     tenants: tenants.map((t) => ({ ...t, client: new GraphqlClient(`${url}/graphql`, t.key) })),
     async startWorker() {
       const worker = startProcess('worker', env);
+      workers.push(worker);
       stack.worker = worker;
       return worker;
     },
     async stop() {
-      await Promise.all([api.stop(), stack.worker?.stop()]);
+      await Promise.all([api.stop(), ...workers.map((w) => w.stop())]);
       await deleteTenants(tenants.map((t) => t.id));
     },
   };
