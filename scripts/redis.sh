@@ -55,6 +55,11 @@ our_pid() {
   [[ -n "$pid" && -r "/proc/$pid/cmdline" ]] || return 0
   if tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q "redis-server.*:$PORT"; then
     printf '%s\n' "$pid"
+  elif [[ "$(server_pid)" == "$pid" ]]; then
+    # Redis rewrites its own process title, so the command line is not the only witness: the
+    # server on our port reporting our pid file's pid is ours too (once, right after Ctrl-C,
+    # `down` called our own Redis "not ours").
+    printf '%s\n' "$pid"
   fi
 }
 

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { benchQueuePrefix, deleteBenchQueues } from './bench-queues';
 
 /**
  * Starts the built API (dist/) on a loopback port for a benchmark, in single-tenant local
- * mode, against the Neo4j and Redis the environment points at. Returns its GraphQL URL.
+ * mode, against the Neo4j and Redis the environment points at, with queues of its own
+ * (deleted by `stop`). Returns its GraphQL URL.
  */
 export async function startApi(
   port: number,
@@ -13,9 +15,10 @@ export async function startApi(
   const root = join(__dirname, '..', '..', '..');
   // Another build folder (`dist` is the default) lets a paired benchmark run two builds at once.
   const main = join(root, options.dist ?? 'dist', 'apps', 'api', 'src', 'main.js');
+  const queuePrefix = env.LIMBIC_QUEUE_PREFIX ?? benchQueuePrefix();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     cwd: root,
-    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_HOST: '127.0.0.1', LIMBIC_API_KEYS: '', LIMBIC_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_HOST: '127.0.0.1', LIMBIC_API_KEYS: '', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -33,11 +36,15 @@ export async function startApi(
   return {
     url: `${base}/graphql`,
     child,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      // Its jobs have no worker and their memories are the bench's: drop them with the API.
+      if (env.LIMBIC_QUEUE_PREFIX === undefined) await deleteBenchQueues(queuePrefix);
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { findCypherDir } from '../../libs/graph/src/cypher-dir';
+import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -43,14 +44,16 @@ interface Api {
   readonly url: string;
   readonly key: string;
   readonly child: ChildProcess;
+  readonly queuePrefix: string;
 }
 
 async function startApi(dist: string, neo4jUri: string): Promise<Api> {
   const key = `bench-key-${randomBytes(6).toString('hex')}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const queuePrefix = benchQueuePrefix();
   const child = spawn(process.execPath, [join(ROOT, dist, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn' },
+    env: { ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -64,7 +67,16 @@ async function startApi(dist: string, neo4jUri: string): Promise<Api> {
     if (i > 240) throw new Error(`${dist}: API did not become ready`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { name: BASE_NEO4J === HEAD_NEO4J ? dist : `${dist} on ${neo4jUri}`, url, key, child };
+  return { name: BASE_NEO4J === HEAD_NEO4J ? dist : `${dist} on ${neo4jUri}`, url, key, child, queuePrefix };
+}
+
+async function stopApi(api: Api): Promise<void> {
+  await new Promise<void>((resolve) => {
+    if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve();
+    api.child.once('exit', () => resolve());
+    api.child.kill('SIGTERM');
+  });
+  await deleteBenchQueues(api.queuePrefix);
 }
 
 async function recall(api: Api, input: Record<string, unknown>): Promise<{ ms: number; ids: string }> {
@@ -140,8 +152,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
+    await Promise.all([a, b].map(stopApi));
     await driver.close();
   }
   console.log(`\n| memories | recall | ${a.name} p50 / p99 (ms) | ${b.name} p50 / p99 | ratio p50 / p99 | top-10 identical |`);

@@ -13,6 +13,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
+import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
 import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
@@ -133,10 +134,10 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
   }
 }
 
-function startApi(port: number, key: string, tenantId: string): ChildProcess {
+function startApi(port: number, key: string, tenantId: string, queuePrefix: string): ChildProcess {
   return spawn(process.execPath, [join(ROOT, DIST, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn' },
+    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -250,7 +251,8 @@ async function main(): Promise<void> {
   const key = `bench-key-${suffix}-secret`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = `http://127.0.0.1:${port}`;
-  const api = startApi(port, key, tenantId);
+  const queuePrefix = benchQueuePrefix();
+  const api = startApi(port, key, tenantId, queuePrefix);
   const rows: string[] = [];
   try {
     await waitReady(url);
@@ -320,7 +322,12 @@ async function main(): Promise<void> {
       console.log(row);
     }
   } finally {
-    api.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      if (api.exitCode !== null || api.signalCode !== null) return resolve();
+      api.once('exit', () => resolve());
+      api.kill('SIGTERM');
+    });
+    await deleteBenchQueues(queuePrefix); // its recall-effects jobs: no worker, and the tenant goes
     if (KEEP) console.log(`kept tenant ${tenantId}: rerun with --tenant ${tenantId}`);
     const session = driver.session({ database: DB });
     try {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Driver } from 'neo4j-driver';
-import { Redis } from 'ioredis';
 import { CYPHER_DIR } from '@limbic/graph';
 import { CLOCK, SimulatedClock } from '../../apps/worker/src/consolidation/clock';
 import { ReviewQueue } from '../../apps/worker/src/consolidation/review-queue';
@@ -47,20 +46,7 @@ export function cypherDir(): string {
   return dist && existsSync(join(dist, 'queries')) ? dist : join(ROOT, 'cypher');
 }
 
-/** Deletes only this test's BullMQ keys (its own prefix); never the shared Redis as a whole. */
-export async function deleteQueueKeys(prefix: string): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+export { deleteQueueKeys } from './queue-keys';
 
 export async function cypher<T = Record<string, unknown>>(driver: Driver, text: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const { records } = await driver.executeQuery(text, params, { database: process.env.NEO4J_DATABASE ?? 'neo4j' });

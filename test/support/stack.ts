@@ -1,6 +1,7 @@
 import { startProcess, startWithFreePort, uniqueSuffix, type RunningProcess } from './processes';
 import { GraphqlClient } from './graphql-client';
 import { deleteTenants } from './neo4j';
+import { deleteQueueKeys } from './queue-keys';
 
 export interface Tenant {
   readonly id: string;
@@ -56,6 +57,8 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     async stop() {
       await Promise.all([api.stop(), ...workers.map((w) => w.stop())]);
       await deleteTenants(tenants.map((t) => t.id));
+      // The stack's queues go with its tenants (a private Redis may be gone already: nothing to drop).
+      await deleteQueueKeys(env.LIMBIC_QUEUE_PREFIX!, env.REDIS_URL).catch(() => undefined);
     },
   };
   if (opts.worker) await stack.startWorker();

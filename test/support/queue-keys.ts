@@ -1,0 +1,22 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Deletes only one test's BullMQ keys (its own prefix), never the shared Redis as a whole.
+ * `url` is the Redis the test's processes used (a private one in the Redis-outage tests).
+ */
+export async function deleteQueueKeys(prefix: string, url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): Promise<void> {
+  // No reconnecting: a Redis that is gone (a private one the test stopped) fails the call
+  // instead of queueing the commands forever.
+  const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
