@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
+import { deleteQueueKeys } from '@limbic/jobs';
 
 /**
  * A queue prefix of a benchmark's own. A bench API runs without a worker, so every encode and
@@ -17,12 +18,7 @@ export async function deleteBenchQueues(prefix: string): Promise<number> {
   let deleted = 0;
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
+    deleted = await deleteQueueKeys(redis, prefix);
   } catch (err: unknown) {
     // The figures are printed already; leftover keys are only clutter, so say so and go on.
     console.error(`[bench] could not delete queue keys ${prefix}:* (${err instanceof Error ? err.message : String(err)})`);

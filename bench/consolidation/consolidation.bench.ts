@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import neo4j from 'neo4j-driver';
 import { Redis } from 'ioredis';
+import { deleteQueueKeys } from '@limbic/jobs';
 import { NEAR_DUPLICATE_MIN_INDEX_SCORE } from '@limbic/affect';
 import { rng } from '../common/rng';
 import { ReviewSweep } from '../../apps/worker/src/consolidation/review.sweep';
@@ -128,12 +129,7 @@ async function main(): Promise<void> {
   await run(`MATCH (a:Agent {tenantId: $tenant}) DETACH DELETE a`, { tenant });
   await driver.close();
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
+  await deleteQueueKeys(redis, prefix);
   redis.disconnect();
 }
 

@@ -1,3 +1,4 @@
+import { deleteQueueKeys as deletePrefix } from '@limbic/jobs';
 import { Redis } from 'ioredis';
 
 /**
@@ -10,12 +11,7 @@ export async function deleteQueueKeys(prefix: string, url = process.env.REDIS_UR
   const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 1, connectTimeout: 3000 });
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
+    await deletePrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }
