@@ -9,6 +9,7 @@ import { HealthServer } from './health/health-server';
 import { JOB_HANDLERS, type JobHandler } from './runner/job-handler';
 import { ConsolidationModule } from './consolidation/consolidation.module';
 import { ReviewProcessor } from './consolidation/review.processor';
+import { VectorIndexRefresher } from './index-refresh/vector-index-refresher';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { JobRunner } from './runner/job-runner';
 import { PendingAppraisalSweep } from './sweep/pending-appraisal.sweep';
@@ -24,6 +25,7 @@ import { RecallEffectsService } from './recall-effects/recall-effects.service';
     { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
     JobRunner,
     PendingAppraisalSweep,
+    VectorIndexRefresher,
     HealthServer,
     WorkerMetrics,
   ],

@@ -71,6 +71,14 @@ export const envSchema = z.object({
   LIMBIC_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
   LIMBIC_SWEEP_TENANTS: z.string().default(''),
+  /**
+   * The worker's vector index refresher: every interval it checks whether memories were written
+   * since its last look, and once writes have gone quiet it makes the index's searcher reopen
+   * (apps/worker/src/index-refresh). 0 turns it off.
+   */
+  LIMBIC_INDEX_REFRESH_INTERVAL_MS: int(0, 86_400_000)
+    .refine((ms) => ms === 0 || ms >= 1000, 'must be 0 (off) or at least 1000')
+    .default(30_000),
   LIMBIC_RUN_MIGRATIONS: bool.default(true),
 
   /** Slow-path appraiser of coping, norm and self relevance: the VADER lexicon, or an LLM. */

@@ -60,6 +60,8 @@ export interface LimbicConfig {
     readonly sweepIntervalMs: number;
     /** Tenants the pending-appraisal sweep is limited to; empty means all. */
     readonly sweepTenants: readonly string[];
+    /** How often the vector index refresher looks for a burst of writes that went quiet; 0: never. */
+    readonly indexRefreshIntervalMs: number;
   };
   /** API key → tenant id. Empty map means single-tenant local mode. */
   readonly apiKeys: ReadonlyMap<string, string>;

@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the vector index refresh interval as 0 (off) or at least a second', () => {
+    expect(loadConfig({}).worker.indexRefreshIntervalMs).toBe(30_000);
+    expect(loadConfig({ LIMBIC_INDEX_REFRESH_INTERVAL_MS: '0' }).worker.indexRefreshIntervalMs).toBe(0);
+    expect(loadConfig({ LIMBIC_INDEX_REFRESH_INTERVAL_MS: '5000' }).worker.indexRefreshIntervalMs).toBe(5000);
+    expect(() => loadConfig({ LIMBIC_INDEX_REFRESH_INTERVAL_MS: '500' })).toThrow(/LIMBIC_INDEX_REFRESH_INTERVAL_MS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ LIMBIC_PORT: '' }).api.port).toBe(4000);
   });

@@ -68,6 +68,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       port: e.LIMBIC_WORKER_PORT,
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
       sweepTenants,
+      indexRefreshIntervalMs: e.LIMBIC_INDEX_REFRESH_INTERVAL_MS,
     },
     apiKeys,
     singleTenant,

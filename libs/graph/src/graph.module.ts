@@ -11,7 +11,7 @@ import { createDriver, NEO4J_DRIVER } from './neo4j-driver.provider';
 import { QUERY_NAMES } from './query-names';
 import { QueryRegistry } from './query-registry';
 import { assertVectorDimension } from './schema-check';
-import { AgentRepository, AppraisalRepository, ConsolidationRepository, HealthRepository, MemoryRepository } from './repositories';
+import { AgentRepository, AppraisalRepository, ConsolidationRepository, HealthRepository, IndexMaintenanceRepository, MemoryRepository } from './repositories';
 import { RecallRepository } from './repositories/recall.repository';
 import { RecallEffectsRepository } from './repositories/recall-effects.repository';
 import { FeedbackRepository } from './repositories/feedback.repository';
@@ -59,8 +59,9 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     RecallEffectsRepository,
     FeedbackRepository,
     LifecycleRepository,
+    IndexMaintenanceRepository,
   ],
-  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository],
+  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

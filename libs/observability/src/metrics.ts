@@ -120,3 +120,10 @@ export function setQueueDepthSource(source: QueueDepthSource | undefined): void 
 export function observeNeo4jTransaction(query: string, mode: 'READ' | 'WRITE', seconds: number, ok: boolean): void {
   neo4jTransactionDuration.observe({ query, mode, outcome: ok ? 'ok' : 'error' }, seconds);
 }
+
+export const vectorIndexRefreshes = new Counter({
+  name: 'limbic_vector_index_refresh_total',
+  help: 'Vector index refreshes by the worker after writes went quiet (two marker writes each), by outcome.',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,4 +1,4 @@
-/** Health, schema and migration queries. */
+/** Health, schema, migration and index maintenance queries. */
 export const FOUNDATION_QUERIES = [
   'health.ping',
   'schema.vector-index-dimension',
@@ -6,4 +6,7 @@ export const FOUNDATION_QUERIES = [
   'migration.lock-release',
   'migration.applied',
   'migration.record',
+  'index.memory-count',
+  'index.refresh-mark',
+  'index.refresh-unmark',
 ] as const;

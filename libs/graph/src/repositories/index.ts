@@ -9,3 +9,4 @@ export * from './lifecycle.repository';
 export * from './recall-effects.repository';
 export * from './feedback.repository';
 export * from './lexicon.repository';
+export * from './index-maintenance.repository';
