@@ -35,7 +35,9 @@ export class VectorIndexRefresher implements OnApplicationBootstrap, OnApplicati
     if (this.running) return false;
     this.running = true;
     try {
-      const { refresh, next } = planRefresh(this.state, await this.maintenance.memoryCount());
+      const count = await this.maintenance.memoryCount();
+      const { refresh, next } = planRefresh(this.state, count);
+      if (this.state.lastCount !== null && count !== this.state.lastCount) this.log.debug(`memory count ${this.state.lastCount} → ${count}: writes, refresh owed`);
       if (refresh) {
         await this.maintenance.refreshVectorIndex(this.embedder.dimension);
         vectorIndexRefreshes.inc({ outcome: 'done' });
