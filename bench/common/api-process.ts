@@ -37,11 +37,7 @@ export async function startApi(
     url: `${base}/graphql`,
     child,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+      await stopChild(child);
       // Its jobs have no worker and their memories are the bench's: drop them with the API.
       if (env.LIMBIC_QUEUE_PREFIX === undefined) await deleteBenchQueues(queuePrefix);
     },
@@ -53,4 +49,13 @@ export async function gql<T>(url: string, query: string, variables: Record<strin
   const body = (await res.json()) as { data?: T; errors?: unknown[] };
   if (body.errors?.length || !body.data) throw new Error(JSON.stringify(body.errors));
   return body.data;
+}
+
+/** SIGTERM, then resolves once the process has exited (at once if it already has). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { findCypherDir } from '../../libs/graph/src/cypher-dir';
+import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
 
@@ -71,11 +72,7 @@ async function startApi(dist: string, neo4jUri: string): Promise<Api> {
 }
 
 async function stopApi(api: Api): Promise<void> {
-  await new Promise<void>((resolve) => {
-    if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve();
-    api.child.once('exit', () => resolve());
-    api.child.kill('SIGTERM');
-  });
+  await stopChild(api.child);
   await deleteBenchQueues(api.queuePrefix);
 }
 

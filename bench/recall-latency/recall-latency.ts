@@ -13,6 +13,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
+import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
 import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
@@ -322,11 +323,7 @@ async function main(): Promise<void> {
       console.log(row);
     }
   } finally {
-    await new Promise<void>((resolve) => {
-      if (api.exitCode !== null || api.signalCode !== null) return resolve();
-      api.once('exit', () => resolve());
-      api.kill('SIGTERM');
-    });
+    await stopChild(api);
     await deleteBenchQueues(queuePrefix); // its recall-effects jobs: no worker, and the tenant goes
     if (KEEP) console.log(`kept tenant ${tenantId}: rerun with --tenant ${tenantId}`);
     const session = driver.session({ database: DB });
