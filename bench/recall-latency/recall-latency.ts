@@ -13,6 +13,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
+import { findCypherDir, IndexMaintenanceRepository, Neo4jExecutor, QUERY_NAMES, QueryRegistry } from '@limbic/graph';
 import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
@@ -191,7 +192,7 @@ async function measure(runs: number, once: (i: number) => Promise<unknown>): Pro
  * new ones live in memory (NRTCachingDirectory), so it is an upper bound, not the live count.
  * Without the local runtime (NEO4J_URI elsewhere) it does not wait.
  */
-async function settle(driver: Driver, tenantId: string): Promise<{ waited: number; segments: number; touches: number }> {
+async function settle(driver: Driver): Promise<{ waited: number; segments: number; touches: number }> {
   const home = join(ROOT, 'runtime', 'neo4j');
   // Lucene segments of the vector index on disk (one .si file each); a merge
   // brings them back to a few.
@@ -218,7 +219,7 @@ async function settle(driver: Driver, tenantId: string): Promise<{ waited: numbe
   let touches = 0;
   while (touches < MERGE_TOUCHES_MAX) {
     touches += 1;
-    await touchVectorIndex(driver, tenantId);
+    await touchVectorIndex(driver);
     const more = (await waitForNeo4jIdle(ROOT, SETTLE_MAX_S)) ?? 0;
     waited += more;
     if (more <= 6) break;
@@ -226,17 +227,14 @@ async function settle(driver: Driver, tenantId: string): Promise<{ waited: numbe
   return { waited, segments: vectorSegments(), touches };
 }
 
-/** One memory written and deleted in two transactions: two index refreshes, nothing left behind. */
-async function touchVectorIndex(driver: Driver, tenantId: string): Promise<void> {
-  const id = randomUUID();
-  await write(driver, 'CREATE (:Memory {id: $id, tenantId: $tenantId, agentId: $agentId, content: $content, embedding: $embedding})', {
-    id,
-    tenantId,
-    agentId: 'bench-merge-touch',
-    content: 'merge touch',
-    embedding: embedder.embedOne(`merge touch ${id}`),
-  });
-  await write(driver, 'MATCH (m:Memory {id: $id, tenantId: $tenantId}) DELETE m', { id, tenantId });
+/**
+ * The worker's own vector index refresh (IndexMaintenanceRepository, run by the refresher after
+ * writes go quiet): a system-tenant marker written and deleted in two transactions, nothing
+ * left behind. The bench runs no worker, so it does the same itself.
+ */
+async function touchVectorIndex(driver: Driver): Promise<void> {
+  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database: DB, txTimeoutMs: 30_000 });
+  await new IndexMaintenanceRepository(executor).refreshVectorIndex(DIM);
 }
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
@@ -271,7 +269,7 @@ async function main(): Promise<void> {
       }
       await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
       const loadS = (performance.now() - loadStart) / 1000;
-      const settled = await settle(driver, tenantId);
+      const settled = await settle(driver);
       if (settled.segments >= 0) {
         console.log(
           `[bench] measuring after ${settled.waited.toFixed(0)} s and ${settled.touches} touch write(s): vector index in ≤ ${settled.segments} Lucene segment(s) (files on disk)`,
