@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Project-owned local Neo4j 5.26 Community (no Docker): runtime/neo4j/.
+# Project-owned local Neo4j Community, 2026 line (no Docker): runtime/neo4j/.
 #
-#   scripts/neo4j.sh install [--force]  fetch jars with Maven (only when lib/ is missing or pom.xml changed)
+#   scripts/neo4j.sh install [--force]  fetch jars with Maven (when lib/ is missing, pom.xml changed or
+#                                       Maven Central has a newer 2026.x than the one installed; checked
+#                                       once a day at most)
 #   scripts/neo4j.sh start              start in the background (installs first if needed)
 #   scripts/neo4j.sh wait [SECONDS]     block until Bolt + HTTP answer (default 120 s, or NEO4J_WAIT_TIMEOUT)
 #   scripts/neo4j.sh status             running/stopped, pid, ports, RSS  (exit 0 running, 3 stopped)
@@ -13,10 +15,12 @@
 #   NEO4J_BOLT_PORT    Bolt port (default 7687)      NEO4J_HTTP_PORT  HTTP/Browser port (default 7474)
 #   NEO4J_PASSWORD     password for user neo4j (default limbic-dev-password); applied only on the
 #                      very first start (empty data/), afterwards it is only used to check logins.
-#   NEO4J_JAVA_HOME    JDK for Neo4j. Default: the first Java 17 or 21 among JAVA_HOME, java on PATH
-#                      and /usr/lib/jvm (Neo4j 5.26 supports only 17 and 21).
+#   NEO4J_JAVA_HOME    JDK for Neo4j (21 or 25). Default: scripts/neo4j-java.sh picks the best of
+#                      JAVA_HOME, java on PATH and /usr/lib/jvm (25 with the vector module first), or
+#                      fetches a Java 25 runtime from PyPI when the machine has none.
+#   NEO4J_VERSION      a Neo4j version to install instead of the newest 2026.x on Maven Central.
 #
-# The server JVM is launched directly (org.neo4j.server.CommunityEntryPoint), not through the
+# The server JVM is launched directly (org.neo4j.server.Neo4jCommunity), not through the
 # `neo4j` bootloader, so only ONE JVM runs and its pid is the one in run/neo4j.pid. Because of that
 # this script reads server.memory.heap.* and server.jvm.additional from conf/neo4j.conf itself.
 set -euo pipefail
@@ -46,7 +50,13 @@ HTTP_PORT="${NEO4J_HTTP_PORT:-7474}"
 HOST=127.0.0.1 # never "localhost": Node may resolve it to ::1 while Neo4j listens on IPv4 only
 NEO4J_USER=neo4j
 PASSWORD="${NEO4J_PASSWORD:-limbic-dev-password}"
-ENTRY_POINT=org.neo4j.server.CommunityEntryPoint
+ENTRY_POINT=org.neo4j.server.Neo4jCommunity
+# The newest release of this line is installed; the pom's version is the fallback when Maven
+# Central's metadata cannot be read.
+VERSION_LINE=2026.
+METADATA_URL=https://repo.maven.apache.org/maven2/org/neo4j/neo4j/maven-metadata.xml
+VERSION_FILE="$LIB_DIR/.neo4j-version"
+CHECKED_FILE="$LIB_DIR/.checked-day"
 
 log() { printf '[neo4j] %s\n' "$*"; }
 die() { printf '[neo4j] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -60,31 +70,14 @@ log_tail() {
     "$CONSOLE_LOG" | tail -n 40 >&2
 }
 
-java_major() { "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'; }
+# shellcheck source=neo4j-java.sh
+source "$SCRIPT_DIR/neo4j-java.sh"
 
-# Neo4j 5.26 supports Java 17 and 21 only. Other parts of the project may point JAVA_HOME at a
-# newer JDK (e.g. Temurin 25), so pick the first SUPPORTED java from: NEO4J_JAVA_HOME (always
-# wins), JAVA_HOME, java on PATH, the usual /usr/lib/jvm locations. Result cached in JAVA_BIN.
+# The java for Neo4j, resolved once (scripts/neo4j-java.sh). Result cached in JAVA_BIN.
 JAVA_BIN=""
 java_bin() {
-  if [[ -n "$JAVA_BIN" ]]; then printf '%s\n' "$JAVA_BIN"; return 0; fi
-  if [[ -n "${NEO4J_JAVA_HOME:-}" ]]; then
-    [[ -x "$NEO4J_JAVA_HOME/bin/java" ]] || die "NEO4J_JAVA_HOME=$NEO4J_JAVA_HOME has no bin/java"
-    JAVA_BIN="$NEO4J_JAVA_HOME/bin/java"
-  else
-    local c first=""
-    for c in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} "$(command -v java 2>/dev/null || true)" \
-      /usr/lib/jvm/java-17-openjdk-*/bin/java /usr/lib/jvm/java-21-openjdk-*/bin/java \
-      /usr/lib/jvm/temurin-17*/bin/java /usr/lib/jvm/temurin-21*/bin/java; do
-      [[ -n "$c" && -x "$c" ]] || continue
-      [[ -n "$first" ]] || first="$c"
-      case "$(java_major "$c")" in 17 | 21) JAVA_BIN="$c"; break ;; esac
-    done
-    if [[ -z "$JAVA_BIN" ]]; then
-      [[ -n "$first" ]] || die "no java found: apt-get install -y openjdk-17-jre-headless (or set NEO4J_JAVA_HOME)"
-      JAVA_BIN="$first"
-      log "WARNING: no Java 17/21 found, using $first (Java $(java_major "$first")); Neo4j 5.26 supports 17 and 21 only" >&2
-    fi
+  if [[ -z "$JAVA_BIN" ]]; then
+    JAVA_BIN="$(neo4j_java)" || die "no Java for Neo4j (see above)"
   fi
   printf '%s\n' "$JAVA_BIN"
 }
@@ -174,35 +167,70 @@ java_size() {
 
 # --- commands --------------------------------------------------------------------------------
 pom_hash() { sha256sum "$POM" | cut -d' ' -f1; }
+pom_version() { sed -n 's:.*<neo4j.version>\(.*\)</neo4j.version>.*:\1:p' "$POM" | head -n 1; }
+installed_version() { [[ -f "$VERSION_FILE" ]] && cat "$VERSION_FILE" || true; }
+
+# Releases of VERSION_LINE on Maven Central, newest first (nothing when it cannot be read).
+central_versions() {
+  curl -sf -m 15 "$METADATA_URL" 2>/dev/null |
+    sed -n 's:.*<version>\([^<]*\)</version>.*:\1:p' |
+    grep -E "^${VERSION_LINE//./\\.}[0-9]+\.[0-9]+$" | sort -rV || true
+}
+
+# The versions to try, best first: NEO4J_VERSION, or the newest releases on Central (asked once a
+# day at most: a start should not wait on the registry), then what is installed, then the pom's.
+wanted_versions() {
+  if [[ -n "${NEO4J_VERSION:-}" ]]; then printf '%s\n' "$NEO4J_VERSION"; return; fi
+  local today; today="$(date -u +%F)"
+  {
+    if [[ ! -f "$CHECKED_FILE" || "$(cat "$CHECKED_FILE")" != "$today" || -z "$(installed_version)" ]]; then
+      local found; found="$(central_versions | head -n 3)"
+      # Asked and answered: not again today (the stamp lives in lib/, like the install stamp).
+      [[ -z "$found" || ! -d "$LIB_DIR" ]] || printf '%s\n' "$today" >"$CHECKED_FILE"
+      [[ -z "$found" ]] || printf '%s\n' "$found"
+    fi
+    installed_version
+    pom_version
+  } | awk 'NF && !seen[$0]++'
+}
 
 install_needed() {
   [[ -f "$STAMP_FILE" ]] || return 0
   [[ "$(cat "$STAMP_FILE")" == "$(pom_hash)" ]] || return 0
-  compgen -G "$PLUGINS_DIR/apoc-core-*.jar" >/dev/null || return 0
+  [[ "$(wanted_versions | head -n 1)" == "$(installed_version)" ]] || return 0
   return 1
 }
 
 do_install() { # caller holds the lock
   local force="${1:-}"
   if [[ "$force" != "--force" ]] && ! install_needed; then
-    log "install: lib/ and plugins/ are up to date with pom.xml"
+    log "install: lib/ is up to date (Neo4j $(installed_version))"
     return 0
   fi
   local pid; pid="$(running_pid)"
   [[ -z "$pid" ]] || die "install: Neo4j is running (pid $pid); run 'scripts/neo4j.sh stop' first"
   command -v mvn >/dev/null 2>&1 || die "install: mvn not found (apt-get install -y maven)"
-  log "install: fetching Neo4j jars with Maven into runtime/neo4j/{lib,plugins} ..."
-  local t0=$SECONDS
-  # Clear first: after a version bump the old jars would otherwise stay on the classpath.
-  rm -rf "$LIB_DIR" "$PLUGINS_DIR"
-  # Debian's Maven 3.8.7 prints stray ANSI resets (ESC[0m) even with -B -q; strip them.
-  # pipefail keeps mvn's exit status.
-  if ! mvn -B -ntp -q -f "$POM" package 2>&1 | sed -e $'s/\e\\[[0-9;]*m//g' -e '/^[[:space:]]*$/d'; then
+  local t0=$SECONDS version ok=""
+  while IFS= read -r version; do
+    log "install: fetching Neo4j $version with Maven into runtime/neo4j/lib ..."
+    # Clear first: after a version bump the old jars would otherwise stay on the classpath.
+    rm -rf "$LIB_DIR" "$PLUGINS_DIR"
+    # Debian's Maven 3.8.7 prints stray ANSI resets (ESC[0m) even with -B -q; strip them.
+    # pipefail keeps mvn's exit status.
+    if mvn -B -ntp -q -f "$POM" -Dneo4j.version="$version" package 2>&1 | sed -e $'s/\e\\[[0-9;]*m//g' -e '/^[[:space:]]*$/d'; then
+      ok="$version"
+      break
+    fi
+    log "install: Neo4j $version did not resolve; trying the next one"
+  done < <(wanted_versions)
+  if [[ -z "$ok" ]]; then
     rm -rf "$LIB_DIR" "$PLUGINS_DIR" # never leave a half-filled lib/ that looks installed
-    die "install: mvn failed (see output above)"
+    die "install: mvn failed for every candidate version (see output above)"
   fi
+  printf '%s\n' "$ok" >"$VERSION_FILE"
+  date -u +%F >"$CHECKED_FILE"
   pom_hash >"$STAMP_FILE"
-  log "install: done in $((SECONDS - t0)) s ($(du -sh "$LIB_DIR" | cut -f1) lib, $(du -sh "$PLUGINS_DIR" | cut -f1) plugins)"
+  log "install: Neo4j $ok done in $((SECONDS - t0)) s ($(du -sh "$LIB_DIR" | cut -f1))"
 }
 
 set_initial_password() {
@@ -253,6 +281,16 @@ do_start() {
   while IFS= read -r line; do
     [[ -n "$line" ]] && jvm_opts+=("$line")
   done < <(sed -n 's/^[[:space:]]*server\.jvm\.additional=//p' "$CONF_FILE" | tr -d '\r')
+  # What Neo4j's own bootloader adds on Java 24+ (it passes them only to JVMs that know them).
+  local feature; feature="$(java_feature "$java")"
+  if ((feature >= 24)); then jvm_opts+=(--sun-misc-unsafe-memory-access=allow); fi
+  # Lucene's SIMD vector scoring (PanamaVectorizationProvider) needs the incubator module; a
+  # runtime without it (the PyPI fallback) starts without the flag and scores vectors in scalar
+  # code. Indexes built by Neo4j 5 run the shaded Lucene 9, which refuses SIMD above Java 22
+  # unless told the upper bound (it warns "update Apache Lucene" otherwise).
+  if java_has_vector "$java"; then
+    jvm_opts+=(--add-modules=jdk.incubator.vector "-Dorg.neo4j.shaded.lucene9.vectorization.upperJavaFeatureVersion=$feature")
+  fi
   # Port overrides go in as -c settings (they beat neo4j.conf, which stays untouched). Only when
   # asked for: Neo4j logs a WARN for every overridden setting.
   extra=()

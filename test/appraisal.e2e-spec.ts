@@ -5,8 +5,9 @@ import { Logger } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Driver } from 'neo4j-driver';
 import { appraisalToAffect, blendAppraisedAffect, consolidationStrength, lexiconAffect, lexiconAppraisal } from '@limbic/affect';
-import { AppraisalRepository, findCypherDir, Neo4jExecutor, QueryRegistry } from '@limbic/graph';
+import { AgentVectorSearch, AppraisalRepository, findCypherDir, Neo4jExecutor, QueryRegistry } from '@limbic/graph';
 import { APPRAISAL_QUERIES } from '../libs/graph/src/query-names/appraisal.queries';
+import { VECTOR_SEARCH_QUERIES } from '../libs/graph/src/query-names/vector-search.queries';
 import { AppraisalService } from '../apps/worker/src/appraisal/appraisal.service';
 import { LexiconTextAppraiser } from '../apps/worker/src/appraisal/lexicon-text-appraiser';
 import { eventually, testDriver } from './support/neo4j';
@@ -47,9 +48,9 @@ describe('appraisal (slow path)', () => {
     tenantId = stack.tenants[0]!.id;
     driver = testDriver();
     // Only the appraisal queries: other features' query files may be mid-edit in this tree.
-    const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), APPRAISAL_QUERIES);
+    const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), [...APPRAISAL_QUERIES, ...VECTOR_SEARCH_QUERIES]);
     const executor = new Neo4jExecutor(driver, registry, { database: DB.database, txTimeoutMs: 30_000 });
-    service = new AppraisalService(new AppraisalRepository(executor), new LexiconTextAppraiser());
+    service = new AppraisalService(new AppraisalRepository(executor, new AgentVectorSearch()), new LexiconTextAppraiser());
   });
   afterAll(async () => {
     await stack?.stop();

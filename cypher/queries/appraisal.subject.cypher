@@ -10,4 +10,5 @@ RETURN m.content AS content,
        m.dominance AS dominance,
        m.moodAtEncoding AS moodAtEncoding,
        m.occurredAt AS occurredAt,
+       m.encodedAt AS encodedAt,
        m.embedding IS NOT NULL AS embedded

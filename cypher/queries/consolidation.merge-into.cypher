@@ -55,9 +55,5 @@ SET s.accessCount = coalesce(s.accessCount, 0) + coalesce(l.accessCount, 0),
 WITH s, l, movedEdges, movedConcepts, l.content AS loserContent
 DETACH DELETE l
 WITH s, movedEdges, movedConcepts, loserContent
-// The loser leaves the agent's linkable memories: a new linkEpoch makes API replicas' caches of
-// its embeddings stale (encode.neighbours).
-OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: s.agentId})
-SET a.linkEpoch = randomUUID()
 // The loser's text leaves the agent's term statistics (the caller adjusts them: lexicon.adjust).
 RETURN s.id AS survivorId, s.agentId AS agentId, movedEdges, movedConcepts, loserContent

@@ -5,12 +5,12 @@
 // lets the planner read one index entry instead of sorting every earlier memory (a single
 // encode into a 100k-memory agent would otherwise sort 100k rows). Then, among memories at
 // exactly that time, the id breaks the tie as the chain does.
-CALL {
+CALL () {
   MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
   WHERE m.occurredAt >= datetime({epochMillis: toInteger($from)}) AND m.occurredAt <= datetime({epochMillis: toInteger($to)})
   RETURN m
   UNION
-  CALL {
+  CALL () {
     MATCH (p:Memory {tenantId: $tenantId, agentId: $agentId})
     WHERE p.occurredAt < datetime({epochMillis: toInteger($from)})
     WITH p ORDER BY p.tenantId DESC, p.agentId DESC, p.occurredAt DESC LIMIT 1
@@ -21,7 +21,7 @@ CALL {
   WITH m ORDER BY m.id DESC LIMIT 1
   RETURN m
   UNION
-  CALL {
+  CALL () {
     MATCH (p:Memory {tenantId: $tenantId, agentId: $agentId})
     WHERE p.occurredAt > datetime({epochMillis: toInteger($to)})
     WITH p ORDER BY p.tenantId ASC, p.agentId ASC, p.occurredAt ASC LIMIT 1

@@ -1,10 +1,5 @@
 // Fast-path write of new memories, each with its emotional tag and its concepts. Runs under
 // the agent lock after the idempotency check; the uniqueness constraint is the last guard.
-// $linkEpoch: the agent's memories change, so their embeddings cached by API replicas are
-// stale; the caller's own cache moves to this epoch after the commit (encode.neighbours).
-MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
-SET a.linkEpoch = $linkEpoch
-WITH a
 UNWIND $memories AS p
 CREATE (m:Memory {
   id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,

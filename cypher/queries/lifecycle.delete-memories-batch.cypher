@@ -1,10 +1,6 @@
 // One batch of deleteAgent: up to $batchSize of the agent's memories and their edges. Edges are
 // deleted (and counted) before their nodes; an edge between two memories of the batch is seen
 // by the first only, because a deleted edge is invisible to the rest of the transaction.
-// A new linkEpoch on the agent: API replicas' caches of its embeddings are stale (encode.neighbours).
-OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
-SET a.linkEpoch = randomUUID()
-WITH count(a) AS bumped
 MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
 WITH m LIMIT toInteger($batchSize)
 CALL (m) {

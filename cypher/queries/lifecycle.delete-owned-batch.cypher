@@ -1,10 +1,6 @@
 // One batch of deleteAgent for everything else carrying the agent's tenantId + agentId (goals,
 // concepts, memories written while the delete ran, labels added later). Label-free on purpose,
 // so it scans: deleteAgent is rare, and forgetting a node kind would leave data behind.
-// A new linkEpoch on the agent: API replicas' caches of its embeddings are stale (encode.neighbours).
-OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
-SET a.linkEpoch = randomUUID()
-WITH count(a) AS bumped
 MATCH (n)
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId
 WITH n LIMIT toInteger($batchSize)

@@ -2,11 +2,10 @@
 // (which filters archived = false) no longer sees it. Archiving twice keeps the first archivedAt.
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
-// A new linkEpoch on the agent: API replicas' caches of its embeddings are stale
-// (encode.neighbours). Set first, so the agent's lock is taken before the memory's, in the
-// order encode takes them (no deadlock between a forget and an encode linking to the memory).
+// The agent's lock first, before the memory's, in the order encode takes them (no deadlock
+// between a forget and an encode linking to the memory).
 OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
-SET a.linkEpoch = randomUUID()
+SET a.stateLock = coalesce(a.stateLock, 0) + 1
 WITH m
 SET m.archivedAt = CASE WHEN m.archived = true AND m.archivedAt IS NOT NULL THEN m.archivedAt
                         ELSE datetime({epochMillis: toInteger($now)}) END

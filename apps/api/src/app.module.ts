@@ -14,7 +14,6 @@ import { formatError } from './common/format-error';
 import { HealthController } from './health/health.controller';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { EncodeService } from './memories/encode.service';
-import { LinkCache } from './memories/encoding/link-cache';
 import { MemoryResolver } from './memories/memory.resolver';
 import { MemoryService } from './memories/memory.service';
 import { RecallResolver } from './recall/recall.resolver';
@@ -57,7 +56,6 @@ import { MetricsModule } from './metrics/metrics.module';
     AgentService,
     AgentResolver,
     EncodeService,
-    LinkCache,
     MemoryService,
     MemoryResolver,
     SeedPoolService,

@@ -58,8 +58,8 @@ export const envSchema = z.object({
   LIMBIC_MAX_TAGS: int(0, 1000).default(32),
   LIMBIC_MAX_TOP_K: int(1, 1000).default(100),
   LIMBIC_GRAPHQL_MAX_COMPLEXITY: int(10, 1_000_000).default(5000),
-  /** MiB of small agents' embeddings an API process caches to link new memories without a scan in Neo4j; 0 turns it off. */
-  LIMBIC_LINK_CACHE_MB: int(0, 65_536).default(64),
+  /** Removed (encode's link candidates come from the filtered vector index: nothing to cache); still read so that setting it stops boot instead of being ignored. */
+  LIMBIC_LINK_CACHE_MB: z.string().optional(),
 
   /**
    * Per-queue overrides of libs/jobs/src/queue-settings.ts (concurrency, attempts, backoff,

@@ -44,8 +44,6 @@ export interface Limits {
   readonly maxTags: number;
   readonly maxTopK: number;
   readonly maxQueryComplexity: number;
-  /** Bytes of embeddings each API process keeps to link small agents' new memories (0: off). */
-  readonly linkCacheBytes: number;
 }
 
 export interface LimbicConfig {

@@ -41,6 +41,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   if (e.LIMBIC_APPRAISAL_CONCURRENCY !== undefined) {
     problems.push(`LIMBIC_APPRAISAL_CONCURRENCY: removed; set LIMBIC_QUEUE_SETTINGS='{"appraisal":{"concurrency":${e.LIMBIC_APPRAISAL_CONCURRENCY}}}'`);
   }
+  if (e.LIMBIC_LINK_CACHE_MB !== undefined) {
+    problems.push('LIMBIC_LINK_CACHE_MB: removed (encode finds link candidates with the filtered vector index, so there is no cache to size); unset it');
+  }
   const queueSettings = parseQueueSettings(e.LIMBIC_QUEUE_SETTINGS, problems);
   const sweepTenants = e.LIMBIC_SWEEP_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
   const badSweepTenant = sweepTenants.find((t) => !TENANT_ID.test(t));
@@ -96,7 +99,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       maxTags: e.LIMBIC_MAX_TAGS,
       maxTopK: e.LIMBIC_MAX_TOP_K,
       maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
-      linkCacheBytes: e.LIMBIC_LINK_CACHE_MB * 1024 * 1024,
     },
     runMigrations: e.LIMBIC_RUN_MIGRATIONS,
     appraiser: {

@@ -18,6 +18,9 @@ const CODE_MAP: readonly (readonly [string, GraphErrorKind])[] = [
   ['Neo.ClientError.Schema.ConstraintValidationFailed', 'conflict'],
   ['Neo.ClientError.Transaction.TransactionTimedOut', 'timeout'],
   ['Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration', 'timeout'],
+  // A vector index dropped or rebuilding under a running process (AgentVectorSearch then takes
+  // the exact path): the call can be retried, it is not the caller's fault.
+  ['Neo.ClientError.Schema.IndexNotFound', 'unavailable'],
   ['Neo.ClientError.Statement.', 'invalid-query'],
   ['Neo.ClientError.Procedure.', 'invalid-query'],
   ['Neo.ClientError.Security.', 'unavailable'],

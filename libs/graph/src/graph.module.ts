@@ -4,6 +4,7 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { observeNeo4jTransaction } from '@limbic/observability';
 import { join } from 'node:path';
+import { AgentVectorSearch } from './agent-vector-search';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
 import { Neo4jExecutor } from './neo4j-executor';
@@ -60,8 +61,9 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     FeedbackRepository,
     LifecycleRepository,
     IndexMaintenanceRepository,
+    AgentVectorSearch,
   ],
-  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
+  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

@@ -12,3 +12,4 @@ export * from './model';
 export * from './record-parsers';
 export * from './repositories';
 export * from './agent-state.codec';
+export * from './agent-vector-search';

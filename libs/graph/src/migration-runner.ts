@@ -84,7 +84,10 @@ export class MigrationRunner {
         appliedNow.push(m.name);
         this.log.log(`applied ${m.name}`);
       }
-      await this.executor.runRaw('migration.await-indexes', 'CALL db.awaitIndexes(300)');
+      // Not vector indexes: those may populate while the service runs (migration.pending-indexes).
+      for (const { name } of await this.executor.read<{ name: string }>('migration.pending-indexes')) {
+        await this.executor.read('migration.await-index', { name });
+      }
     } finally {
       await this.executor.write('migration.lock-release', { scope: this.scope, holder: this.holder });
     }

@@ -22,7 +22,7 @@ describe('QueryRegistry', () => {
   it('strips whole-line comments but keeps the query', () => {
     const dir = mkdtempSync(join(tmpdir(), 'limbic-q-'));
     writeFileSync(join(dir, 'health.ping.cypher'), '// why this query exists\nRETURN 1 AS ok\n');
-    expect(QueryRegistry.load(dir, ['health.ping']).get('health.ping')).toBe('RETURN 1 AS ok');
+    expect(QueryRegistry.load(dir, ['health.ping']).get('health.ping')).toBe('CYPHER 25\nRETURN 1 AS ok');
   });
 
   it('has no query file that no code names', () => {

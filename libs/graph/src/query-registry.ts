@@ -9,6 +9,13 @@ export class QueryRegistryError extends Error {
   }
 }
 
+/**
+ * Every query runs as Cypher 25 whatever the database's default language (Neo4j 2026 databases
+ * still default to Cypher 5, where SEARCH, dynamic labels and types do not exist); the files
+ * hold the query only, the version is said here once.
+ */
+export const QUERY_LANGUAGE = 'CYPHER 25';
+
 /** Query text by name, loaded once at boot from `cypher/queries/`. */
 export class QueryRegistry {
   private constructor(private readonly texts: ReadonlyMap<string, string>) {}
@@ -17,7 +24,7 @@ export class QueryRegistry {
     const missing = names.filter((n) => !existsSync(join(dir, `${n}.cypher`)));
     if (missing.length > 0) throw new QueryRegistryError(missing, dir);
     const texts = new Map<string, string>();
-    for (const n of names) texts.set(n, stripComments(readFileSync(join(dir, `${n}.cypher`), 'utf8')));
+    for (const n of names) texts.set(n, `${QUERY_LANGUAGE}\n${stripComments(readFileSync(join(dir, `${n}.cypher`), 'utf8'))}`);
     return new QueryRegistry(texts);
   }
 

@@ -1,3 +1,4 @@
+import { AGENT_VECTOR_INDEX } from './agent-vector-search';
 import type { Neo4jExecutor } from './neo4j-executor';
 
 export class SchemaMismatchError extends Error {
@@ -7,7 +8,7 @@ export class SchemaMismatchError extends Error {
   }
 }
 
-export const VECTOR_INDEX = 'memory_embedding';
+export const VECTOR_INDEX = AGENT_VECTOR_INDEX;
 
 /** Stops start-up when the vector index was built for a different embedding dimension. */
 export async function assertVectorDimension(executor: Neo4jExecutor, embedder: { name: string; dimension: number }): Promise<void> {
@@ -20,7 +21,7 @@ export async function assertVectorDimension(executor: Neo4jExecutor, embedder: {
     throw new SchemaMismatchError(
       `vector index ${VECTOR_INDEX} has dimension ${existing}, but embedder ${embedder.name} produces ${embedder.dimension}. ` +
         `Either configure an embedder of dimension ${existing}, or drop the index (DROP INDEX ${VECTOR_INDEX}), ` +
-        `delete (:LimbicMigration {id:'schema/003'}) and re-embed the stored memories.`,
+        `delete (:LimbicMigration {id:'schema/009'}) and re-embed the stored memories.`,
     );
   }
 }

@@ -34,14 +34,14 @@ export const encodeTotal = new Counter({
 });
 
 /**
- * Where encode found a small agent's link neighbours: `cached` (this process's copy of its
- * embeddings was current), `stale` (another write had moved the agent on: scanned in Neo4j,
- * copy refilled), `scan` (no copy yet). Agents past the exact-scan budget are not counted.
+ * Agent-scoped nearest-neighbour searches (AgentVectorSearch) by how they were answered:
+ * `index` (the filtered vector index) or `exact` (a scan of the agent while the index is not
+ * ONLINE, e.g. populating after an upgrade). Steady `exact` counts mean the index is missing.
  */
-export const linkCacheLookups = new Counter({
-  name: 'limbic_link_cache_lookups_total',
-  help: 'encode neighbour lookups of small agents by source: cached copy, stale copy (scanned), no copy (scanned).',
-  labelNames: ['result'] as const,
+export const vectorSearches = new Counter({
+  name: 'limbic_vector_searches_total',
+  help: 'agent-scoped nearest-neighbour searches by path: filtered vector index, or exact scan while the index is not online.',
+  labelNames: ['path'] as const,
   registers: [metricsRegistry],
 });
 

@@ -3,26 +3,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { lexiconDelta, presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { adjustLexicon, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type LinkNeighbour, type MemoryRecord, type NeighbourLookup } from '@limbic/graph';
+import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
-import { linkCacheLookups } from '@limbic/observability';
 import { badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 import { validateEncode, type ValidEncode } from './encode-input.validator';
-import { linkCandidates, type AgentEmbeddings } from './encoding/agent-embeddings';
 import { planEncoding, prepareBatch, type PreparedItem } from './encoding/encode-plan';
-import { LinkCache } from './encoding/link-cache';
-import { nextLinkCopy, type LinkCacheUpdate } from './encoding/next-link-copy';
 
 /** Existing memories considered as link candidates for each new one (DESIGN §5 keeps ≤ 5). */
 const NEIGHBOURS = 10;
-/**
- * Exact neighbour search costs (new items × stored memories) similarity computations in
- * Cypher (≈ 40 µs each on this hardware); past this budget the vector index (over-fetched,
- * filtered to the agent) is used. Measured with bench/encode.
- */
-const EXACT_NEIGHBOUR_BUDGET = 500;
 
 export interface EncodeOutcome {
   readonly memory: MemoryRecord;
@@ -36,7 +26,7 @@ export class EncodeService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly db: Neo4jExecutor,
     private readonly jobs: JobProducer,
-    private readonly linkCache: LinkCache,
+    private readonly vectors: AgentVectorSearch,
   ) {}
 
   async encode(tenantId: string, input: EncodeInput): Promise<MemoryRecord> {
@@ -66,9 +56,7 @@ export class EncodeService {
    * Fast path: embed, then one transaction under the agent's lock (which also rejects an
    * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are
    * enqueued after commit, without waiting for Redis; if the add fails the memories stay
-   * `pendingAppraisal` and the worker's sweep picks them up. The neighbours of a small
-   * agent's new memories come from this process's copy of its embeddings when the agent's
-   * linkEpoch says it is current.
+   * `pendingAppraisal` and the worker's sweep picks them up.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
     // No separate existence check before embedding: the lock below finds an unknown agent,
@@ -87,13 +75,7 @@ export class EncodeService {
     }));
 
     const times = prepared.map((p) => p.occurredAt);
-    // The cached copy of the agent's embeddings ranks candidates before the transaction, so
-    // that the database scores those few instead of scanning the agent (encode.neighbours).
-    const copy = this.linkCache.get(tenantId, agentId);
-    const fill = this.linkCache.enabled && (copy !== null || this.linkCache.admits(tenantId, agentId));
-    const lookups = neighbourLookups(prepared, copy);
-    const linkEpoch = randomUUID();
-    const done = await this.db.writeTx('encode', async (runner): Promise<{ outcomes: EncodeOutcome[]; cacheUpdate: LinkCacheUpdate | null } | null> => {
+    const outcomes = await this.db.writeTx('encode', async (runner): Promise<EncodeOutcome[] | null> => {
       const tx = new EncodeTx(runner, tenantId, agentId);
       const now = Date.now();
       // Queries that do not depend on each other's answers are sent together: the driver
@@ -101,13 +83,16 @@ export class EncodeService {
       // taken first and the rest read under it, in one round trip instead of four. The
       // window spans every item; one replayed from an idempotency key only widens it, which
       // the chain planner tolerates (old neighbours with nothing new between stay linked).
-      // The neighbour lookup decides between exact scan and vector index itself, from the
-      // agent's size, so it need not wait for a count.
-      const [agent, stored, first, chainWindow] = await Promise.all([
+      // Each item's link candidates are the agent's own nearest memories (AgentVectorSearch);
+      // a replayed item's are simply unused.
+      // The batch's database-free preparation (≈ 0.2 s for 500 items) runs while they are
+      // answered; it is redone only when replayed keys shrink the batch.
+      const [agent, stored, neighbours, chainWindow, whole] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
-        tx.neighbours(lookups, NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET, copy),
+        tx.neighbours(this.vectors, prepared, NEIGHBOURS),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
+        afterPendingIo(() => prepareBatch(prepared)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
       if (!agent) return null;
@@ -124,63 +109,36 @@ export class EncodeService {
       });
 
       let created: MemoryRecord[] = [];
-      let cacheUpdate: LinkCacheUpdate | null = null;
       if (fresh.length > 0) {
-        // When replayed keys shrank the batch back under the budget (which the pipelined
-        // lookup could not know), the exact scan is still owed; an index answer covers every
-        // item, replayed ones are simply unused. The second lookup is the longest wait of a
-        // batch, so the database-free part of the plan is computed meanwhile.
-        const lookup = async (): Promise<ReadonlyMap<string, readonly LinkNeighbour[]>> => {
-          if (first.exact || first.stored * fresh.length > EXACT_NEIGHBOUR_BUDGET) return first.neighbours;
-          return (await tx.neighbours(fresh.map(lookupKey), NEIGHBOURS, EXACT_NEIGHBOUR_BUDGET)).neighbours;
-        };
-        const [neighbours, batch] = await Promise.all([lookup(), afterPendingIo(() => prepareBatch(fresh))]);
         const plan = planEncoding({
-          batch,
+          batch: fresh.length === prepared.length ? whole : prepareBatch(fresh),
           state: decodeAgentState(agent),
           moodInertia: presetOf(agent.preset).moodInertia,
           neighbours,
           chainWindow,
           now,
         });
-        // A stale or missing copy of a small agent is refilled by the last query, which sees
-        // the agent as this transaction leaves it; only memories new to the copy cost transfer.
-        const storedAfter = first.stored + plan.memories.length;
-        const refill = fill && !first.fresh && storedAfter <= EXACT_NEIGHBOUR_BUDGET;
-        const known = refill ? [...(copy?.ids ?? []), ...plan.memories.map((m) => m.id)] : [];
         // Writes pipelined like the reads above; they run in this order.
-        const [memories, , , , , linkable] = await Promise.all([
-          tx.createMemories(plan.memories, now, linkEpoch),
+        const [memories] = await Promise.all([
+          tx.createMemories(plan.memories, now),
           tx.unchain(plan.unchain),
           tx.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),
           adjustLexicon(runner, tenantId, agentId, lexiconDelta(plan.memories.map((m) => m.content))),
-          refill ? tx.linkable(known, EXACT_NEIGHBOUR_BUDGET) : Promise.resolve(null),
         ]);
         created = memories;
-        cacheUpdate = { fresh: first.fresh, exact: first.exact, epoch: linkEpoch, stored: storedAfter, written: plan.memories, linkable };
       }
       const byId = new Map(created.map((m) => [m.id, m]));
-      const outcomes = prepared.map((p): EncodeOutcome => {
+      return prepared.map((p): EncodeOutcome => {
         const own = byId.get(p.id);
         if (own) return { memory: own, created: true };
         const stored = p.externalId === null ? undefined : (existing.get(p.externalId) ?? byId.get(firstByKey.get(p.externalId)?.id ?? ''));
         if (!stored) throw new Error(`memory for item ${p.key} was neither created nor found`);
         return { memory: stored, created: false };
       });
-      return { outcomes, cacheUpdate };
     });
 
-    // Only now, after the commit: a copy must never describe writes that were rolled back.
-    if (done === null) {
-      this.linkCache.drop(tenantId, agentId);
-      throw badInput('agentId', `unknown agent ${agentId}`);
-    }
-    const { outcomes, cacheUpdate } = done;
-    if (cacheUpdate && this.linkCache.enabled) {
-      if (cacheUpdate.exact) linkCacheLookups.inc({ result: cacheUpdate.fresh ? 'cached' : copy ? 'stale' : 'scan' });
-      this.linkCache.put(tenantId, agentId, nextLinkCopy(copy, cacheUpdate, EXACT_NEIGHBOUR_BUDGET));
-    }
+    if (outcomes === null) throw badInput('agentId', `unknown agent ${agentId}`);
     // After the commit, so that no job can run before its memory is visible; not awaited (the
     // answer does not depend on it, the sweep covers a lost add).
     await this.jobs.enqueueAppraisalsInBackground(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
@@ -202,16 +160,6 @@ function afterPendingIo<T>(work: () => T): Promise<T> {
       }
     }),
   );
-}
-
-function lookupKey(p: PreparedItem): NeighbourLookup {
-  return { key: p.key, embedding: p.embedding };
-}
-
-/** Candidates from the copy only where the scan would run (count × items within the budget). */
-function neighbourLookups(prepared: readonly PreparedItem[], copy: AgentEmbeddings | null): NeighbourLookup[] {
-  if (!copy || copy.stored * prepared.length > EXACT_NEIGHBOUR_BUDGET) return prepared.map(lookupKey);
-  return prepared.map((p) => ({ ...lookupKey(p), candidates: linkCandidates(copy, p.embedding, NEIGHBOURS) }));
 }
 
 function unique(values: readonly (string | null)[]): string[] {

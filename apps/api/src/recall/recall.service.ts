@@ -122,10 +122,12 @@ export class RecallService {
     const poolSize = Math.min(POOL_MAX, Math.max(POOL_MIN, POOL_PER_RESULT * cmd.topK));
     // The agent's own memories only: the fulltext index is shared by every agent.
     const lucene = agentLuceneQuery(cmd.query, tenantId, cmd.agentId);
-    const agent = { tenantId, agentId: cmd.agentId };
     const terms = queryTerms(cmd.query);
-    const sizes = this.seedPool.firstScanSizes(poolSize, agent);
-    const prelude = await reader.prelude({ embedding, text: lucene, terms, limit: poolSize, ...sizes });
+    // Sent together: the driver pipelines them in the transaction (one round trip, not two).
+    const [prelude, nearest] = await Promise.all([
+      reader.prelude({ embedding, text: lucene, terms, limit: poolSize, textFetch: this.seedPool.firstTextFetch(poolSize) }),
+      reader.nearest(embedding, poolSize),
+    ]);
     if (!prelude) return null;
     const { state } = prelude;
     const agentState = decodeAgentState(state.agent);
@@ -144,7 +146,7 @@ export class RecallService {
 
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
-    const seeds = await this.seedPool.collect(reader, embedding, lucene, poolSize, prelude, sizes, agent);
+    const seeds: SeedPool = { vector: nearest, fulltext: nearest.length === 0 ? [] : await this.seedPool.fulltext(reader, lucene, poolSize, prelude.fulltext) };
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
     const records = await this.candidates(reader, ids, prelude, seeds, embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
@@ -215,11 +217,11 @@ export class RecallService {
   }
 
   /**
-   * Candidate records for `ids`, in that order. The first read projected every hit of the
-   * first scans; only memories widening added are read again. A memory's similarity is its
-   * final vector seed score when it has one, else the one the first read computed for
-   * fulltext-only hits; both are exact cosines (the index only picks the vector hits: its own
-   * scores, on quantized vectors, were ≈ 0.03 of cosine off and reordered the top 10).
+   * Candidate records for `ids`, in that order. The first read projected the fulltext hits;
+   * the vector hits they do not cover, and fulltext hits widening added, are read in one query.
+   * A memory's similarity is its vector seed score when it has one (the filtered index is not
+   * quantized: its score is the exact cosine to float precision), else the exact cosine the
+   * reads computed.
    */
   private async candidates(
     reader: RecallReader,
@@ -230,12 +232,10 @@ export class RecallService {
     goalEmbeddings: readonly (readonly number[])[],
   ): Promise<CandidateRecord[]> {
     const seedScores = new Map(seeds.vector.map((h) => [h.id, h.score] as const));
-    const firstVector = new Set(prelude.vector.found.map((h) => h.id));
     const byId = new Map<string, CandidateRecord>();
     for (const r of prelude.candidates) {
       const score = seedScores.get(r.memory.id);
-      if (score !== undefined) byId.set(r.memory.id, { ...r, cosine: 2 * score - 1 });
-      else if (!firstVector.has(r.memory.id)) byId.set(r.memory.id, r);
+      byId.set(r.memory.id, score === undefined ? r : { ...r, cosine: 2 * score - 1 });
     }
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {

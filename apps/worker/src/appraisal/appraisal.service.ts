@@ -51,7 +51,7 @@ export class AppraisalService {
 
     const goals = (await unit.goals()).map((g) => ({ priority: g.priority, similarity: g.cosine }));
     // A memory without an embedding cannot be compared: its novelty is unknown, so neutral.
-    const checks = combineChecks(text, subject.embedded ? await novelty(unit) : 0, goals);
+    const checks = combineChecks(text, subject.embedded ? await novelty(unit, subject) : 0, goals);
     const raw = rawAffect(subject);
     const { affect, consolidation } = appraisedAffect(raw, checks, subject.moodAtEncoding);
 

@@ -74,15 +74,14 @@ describe('ReviewService and the attempt timeout', () => {
 });
 
 describe('ReviewService: looking for near-duplicates', () => {
-  const twin = (id: string, sameAgent: boolean) => ({ id, score: 0.99, sameAgent, encodedAt: NOW - 3_600_000 + 1 });
+  const twin = (id: string, score = 0.99) => ({ id, score, encodedAt: NOW - 3_600_000 + 1 });
 
-  /** `index(fetch)`: what the shared vector index returns for a fetch of that size. */
-  function reviewing(index: (fetch: number) => ReturnType<typeof twin>[], exact: ReturnType<typeof twin>[] = []) {
-    const calls = { fetches: [] as number[], exact: 0, merged: [] as string[] };
+  /** `near`: what the filtered index returns for the memory (its agent's own memories only). */
+  function reviewing(near: ReturnType<typeof twin>[]) {
+    const calls = { asked: [] as { agentId: string; limit: number }[], merged: [] as string[] };
     const uow: Partial<ReviewUnitOfWork> = {
       load: () => Promise.resolve({ memory: { ...subject, hasEmbedding: true }, edges: [] }),
-      duplicatesFromIndex: (fetch) => (calls.fetches.push(fetch), Promise.resolve(index(fetch))),
-      duplicatesExact: () => (calls.exact++, Promise.resolve(exact)),
+      nearDuplicates: (agentId, limit) => (calls.asked.push({ agentId, limit }), Promise.resolve(near.slice(0, limit))),
       mergeInto: (_survivor, loser) => (calls.merged.push(loser), Promise.resolve(true)),
       pruneEdges: () => Promise.resolve(0),
       decayEdges: () => Promise.resolve(0),
@@ -92,37 +91,17 @@ describe('ReviewService: looking for near-duplicates', () => {
     return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({})), calls };
   }
 
-  it('a fetch crowded by the agent’s own copies merges those, without scanning the agent', async () => {
-    // 100 identical memories of one agent: every fetch is full of them.
-    const { reviews, calls } = reviewing((fetch) => Array.from({ length: fetch }, (_, i) => twin(`own${i}`, true)));
+  it('asks the index once, in the memory’s own agent, and merges what is above 0.95 cosine', async () => {
+    // score (1 + cos) / 2: 0.99 is cos 0.98 (a twin), 0.97 is cos 0.94 (not one).
+    const { reviews, calls } = reviewing([twin('own'), twin('near', 0.97)]);
     await reviews.review('t', 'm1', 0, NOW);
-    expect(calls.fetches).toEqual([32]);
-    expect(calls.exact).toBe(0);
-    expect(calls.merged).toHaveLength(32);
-  });
-
-  it('a fetch crowded by other agents’ copies widens until it reaches the agent’s twin', async () => {
-    const { reviews, calls } = reviewing((fetch) => [
-      ...Array.from({ length: Math.min(fetch, 200) }, (_, i) => twin(`other${i}`, false)),
-      ...(fetch > 200 ? [twin('own', true), ...Array.from({ length: fetch - 201 }, (_, i) => twin(`more${i}`, false))] : []),
-    ]);
-    await reviews.review('t', 'm1', 0, NOW);
-    expect(calls.fetches).toEqual([32, 256]);
-    expect(calls.exact).toBe(0);
+    expect(calls.asked).toEqual([{ agentId: subject.agentId, limit: 32 }]);
     expect(calls.merged).toEqual(['own']);
   });
 
-  it('scans the agent exactly only when other agents fill even the widest fetch', async () => {
-    const { reviews, calls } = reviewing((fetch) => Array.from({ length: fetch }, (_, i) => twin(`other${i}`, false)), [twin('hidden', true)]);
+  it('merges at most 32 copies in one review (the rest at a later one)', async () => {
+    const { reviews, calls } = reviewing(Array.from({ length: 100 }, (_, i) => twin(`own${i}`)));
     await reviews.review('t', 'm1', 0, NOW);
-    expect(calls.fetches).toEqual([32, 256, 2048]);
-    expect(calls.exact).toBe(1);
-    expect(calls.merged).toEqual(['hidden']);
-  });
-
-  it('a fetch that is not crowded is the whole answer', async () => {
-    const { reviews, calls } = reviewing(() => [twin('own', true), { ...twin('far', true), score: 0.9 }]);
-    await reviews.review('t', 'm1', 0, NOW);
-    expect([calls.fetches, calls.exact, calls.merged]).toEqual([[32], 0, ['own']]);
+    expect(calls.merged).toHaveLength(32);
   });
 });

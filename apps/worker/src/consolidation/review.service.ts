@@ -7,11 +7,11 @@ import { planReview } from './utils/plan-review';
 /** How a review ended; all but `skipped-*` changed the graph. */
 export type ReviewResultKind = 'reviewed' | 'archived' | 'merged' | 'skipped-missing' | 'skipped-done' | 'skipped-early';
 
-/** Neighbours first fetched from the shared vector index when looking for near-duplicates. */
-const DUPLICATE_FETCH = 32;
-/** Widening (×8 a step) stops here; past it the agent is scanned exactly. */
-const DUPLICATE_FETCH_MAX = 2048;
-const DUPLICATE_EXACT_LIMIT = 32;
+/**
+ * chosen: near-duplicates merged in one review at most. More copies (heartbeats, "ok, thanks")
+ * merge at their own or a later review: a group merges into its oldest, so merges converge.
+ */
+const DUPLICATE_LIMIT = 32;
 /** A job may run a little before its memory is due (clocks of sweep and worker differ). */
 const EARLY_TOLERANCE_MS = 60_000;
 
@@ -67,25 +67,12 @@ export class ReviewService {
   }
 
   /**
-   * The memory's near-duplicates within its agent. When every fetched neighbour is a
-   * near-duplicate of it (the fetch is "crowded"), there may be more beyond the fetch:
-   *  - if some are this agent's, those are merged now, and the rest at their own or a later
-   *    review (a group merges into its oldest, so repeated merges converge);
-   *  - if none is, other agents' copies may hide this agent's twins: the fetch widens ×8 up
-   *    to DUPLICATE_FETCH_MAX, and only then is the agent scanned exactly.
-   * The exact scan used to run whenever the fetch was crowded: an agent of 100,000 memories
-   * with many identical ones (heartbeats, "ok, thanks") paid ≈ 4 s for it on every review,
-   * under the memory's write lock (consolidation bench, 2026-11-30).
+   * The memory's near-duplicates within its agent (cosine > 0.95): its nearest live memories
+   * from the filtered vector index, so other agents' copies never crowd them out.
    */
-  private async findTwins(uow: ReviewUnitOfWork): Promise<DuplicateCandidate[]> {
-    const isTwin = (c: DuplicateCandidate) => c.sameAgent && isNearDuplicateCosine(cosineFromIndexScore(c.score));
-    for (let fetch = DUPLICATE_FETCH; fetch <= DUPLICATE_FETCH_MAX; fetch *= 8) {
-      const candidates = await uow.duplicatesFromIndex(fetch, NEAR_DUPLICATE_MIN_INDEX_SCORE);
-      const twins = candidates.filter(isTwin);
-      const crowded = candidates.length >= fetch - 1;
-      if (!crowded || twins.length > 0) return twins;
-    }
-    return (await uow.duplicatesExact(NEAR_DUPLICATE_MIN_INDEX_SCORE, DUPLICATE_EXACT_LIMIT)).filter(isTwin);
+  private async findTwins(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<DuplicateCandidate[]> {
+    const near = await uow.nearDuplicates(memory.agentId, DUPLICATE_LIMIT, NEAR_DUPLICATE_MIN_INDEX_SCORE);
+    return near.filter((c) => isNearDuplicateCosine(cosineFromIndexScore(c.score)));
   }
 
   /**
@@ -95,10 +82,10 @@ export class ReviewService {
   private async mergeDuplicates(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<{ survivorId: string; merged: number }> {
     const none = { survivorId: memory.id, merged: 0 };
     if (!memory.hasEmbedding) return none;
-    const twins = await this.findTwins(uow);
+    const twins = await this.findTwins(uow, memory);
     if (twins.length === 0) return none;
 
-    const group: DuplicateCandidate[] = [{ id: memory.id, score: 1, sameAgent: true, encodedAt: memory.encodedAt }, ...twins];
+    const group: DuplicateCandidate[] = [{ id: memory.id, score: 1, encodedAt: memory.encodedAt }, ...twins];
     const survivor = group.reduce((a, b) => (b.encodedAt < a.encodedAt || (b.encodedAt === a.encodedAt && b.id < a.id) ? b : a));
     let merged = 0;
     for (const m of group) {

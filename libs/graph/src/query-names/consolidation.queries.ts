@@ -5,8 +5,6 @@ export const CONSOLIDATION_QUERIES = [
   'consolidation.set-schedules',
   'consolidation.review-lock',
   'consolidation.review-load',
-  'consolidation.near-duplicates-index',
-  'consolidation.near-duplicates-exact',
   'consolidation.merge-into',
   'consolidation.edges-decay',
   'consolidation.edges-prune',

@@ -6,6 +6,8 @@ export const FOUNDATION_QUERIES = [
   'migration.lock-release',
   'migration.applied',
   'migration.record',
+  'migration.pending-indexes',
+  'migration.await-index',
   'index.memory-count',
   'index.refresh-mark',
   'index.refresh-unmark',

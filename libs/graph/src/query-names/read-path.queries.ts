@@ -1,9 +1,6 @@
 /** Recall seeds, spreading activation, recall effects and feedback (the read path). */
 export const READ_PATH_QUERIES = [
   'recall.prelude',
-  'recall.agent-size',
-  'recall.seeds-vector-exact',
-  'recall.seeds-vector-index',
   'recall.seeds-fulltext',
   'recall.candidates',
   'spread.activate',

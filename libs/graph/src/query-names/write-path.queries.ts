@@ -9,8 +9,6 @@ export const WRITE_PATH_QUERIES = [
   'agent.goals',
   'agent.primed',
   'encode.existing-external',
-  'encode.neighbours',
-  'encode.linkable',
   'encode.chain-window',
   'encode.create-memories',
   'encode.link',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, str, toPlain, type EpochMs } from '../records';
 
@@ -33,6 +34,7 @@ export interface AppraisalSubject {
   /** [v, a, d], or empty when the fast path did not store it. */
   readonly moodAtEncoding: readonly number[];
   readonly occurredAt: EpochMs;
+  readonly encodedAt: EpochMs;
 }
 
 export interface GoalSimilarity {
@@ -91,6 +93,7 @@ export class AppraisalUnit {
   constructor(
     private readonly tx: TxRunner,
     private readonly key: AppraisalKey,
+    private readonly vectors: AgentVectorSearch,
   ) {}
 
   /** Locks the memory and its neighbours; false when the memory or its agent is gone. */
@@ -113,26 +116,24 @@ export class AppraisalUnit {
       dominance: num(r.dominance, 0.5),
       moodAtEncoding: numList(r.moodAtEncoding),
       occurredAt: num(r.occurredAt),
+      encodedAt: num(r.encodedAt),
     };
   }
 
-  async agentSize(): Promise<number> {
-    const rows = await this.tx.run<{ count: number }>('appraisal.agent-size', { tenantId: this.key.tenantId, agentId: this.key.agentId });
-    return num(rows[0]?.count);
-  }
-
-  /** Best plain cosine to an earlier memory of the agent by exact scan; null when there is none. */
-  async maxSimilarityExact(): Promise<number | null> {
-    const rows = await this.tx.run<{ score: number | null }>('appraisal.novelty-exact', { ...this.key });
-    const score = rows[0]?.score;
-    return typeof score === 'number' ? toCosine(score) : null;
-  }
-
-  /** Same from the vector index's top `fetch`; null when none of them is an earlier memory of the agent. */
-  async maxSimilarityFromIndex(fetch: number): Promise<number | null> {
-    const rows = await this.tx.run<{ score: number | null }>('appraisal.novelty-index', { ...this.key, fetch });
-    const score = rows[0]?.score;
-    return typeof score === 'number' ? toCosine(score) : null;
+  /**
+   * Best plain cosine between the memory and any other memory the agent had when it was
+   * encoded, archived ones included (the agent has seen them); null when there is none.
+   * "Had": encoded before it (the filtered index, AgentVectorSearch), or in the same encode
+   * with an earlier occurredAt (a batch's earlier items; its siblings share its encodedAt).
+   */
+  async maxSimilarityToEarlier(encodedAt: EpochMs): Promise<number | null> {
+    const scope = { tenantId: this.key.tenantId, agentId: this.key.agentId };
+    const [nearest, siblings] = await Promise.all([
+      this.vectors.nearest(this.tx, scope, [{ key: 'm', memoryId: this.key.memoryId, before: encodedAt }], { k: 1, withArchived: true }),
+      this.tx.run<{ score: number | null }>('appraisal.novelty-siblings', { ...this.key }),
+    ]);
+    const scores = [nearest.get('m')?.[0]?.score, siblings[0]?.score].filter((s): s is number => typeof s === 'number');
+    return scores.length === 0 ? null : toCosine(Math.max(...scores));
   }
 
   async goals(): Promise<GoalSimilarity[]> {
@@ -183,7 +184,10 @@ export class AppraisalUnit {
 
 @Injectable()
 export class AppraisalRepository {
-  constructor(private readonly db: Neo4jExecutor) {}
+  constructor(
+    private readonly db: Neo4jExecutor,
+    private readonly vectors: AgentVectorSearch,
+  ) {}
 
   /** A read outside the write transaction; null when the memory or its agent is gone. */
   async preview(key: AppraisalKey): Promise<AppraisalPreview | null> {
@@ -194,7 +198,7 @@ export class AppraisalRepository {
 
   /** Runs `work` in one write transaction; the driver may retry it on transient errors. */
   inTransaction<R>(key: AppraisalKey, work: (unit: AppraisalUnit) => Promise<R>): Promise<R> {
-    return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key)));
+    return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key, this.vectors)));
   }
 
   /** Pending memories encoded before `before`, oldest first; `tenants` empty means every tenant. */

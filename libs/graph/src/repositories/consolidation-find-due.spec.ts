@@ -1,3 +1,4 @@
+import { AgentVectorSearch } from '../agent-vector-search';
 import type { Neo4jExecutor } from '../neo4j-executor';
 import { ConsolidationRepository } from './consolidation.repository';
 
@@ -6,7 +7,7 @@ const UNTIL = 10_000;
 /** The executor answers the find-due query with the rows given, as Neo4j would (orderAt from the index). */
 function repositoryAnswering(rows: Record<string, unknown>[]) {
   const read = jest.fn(async () => rows);
-  return { repo: new ConsolidationRepository({ read } as unknown as Neo4jExecutor), read };
+  return { repo: new ConsolidationRepository({ read } as unknown as Neo4jExecutor, new AgentVectorSearch()), read };
 }
 
 const row = (memoryId: string, orderAt: number, fresh: { reviewCount: number; nextReviewAt: number | null; gone?: boolean }) => ({

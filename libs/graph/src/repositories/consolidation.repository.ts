@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { lexiconDelta } from '@limbic/affect';
+import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, toPlain, type EpochMs } from '../records';
 import { adjustLexicon } from './lexicon.repository';
@@ -75,11 +76,11 @@ export interface ReviewEdge {
   readonly outgoing: boolean;
 }
 
+/** A memory of the same agent near the reviewed one. */
 export interface DuplicateCandidate {
   readonly id: string;
   /** Index score (1 + cos) / 2. */
   readonly score: number;
-  readonly sameAgent: boolean;
   readonly encodedAt: EpochMs;
 }
 
@@ -99,10 +100,8 @@ export interface ReviewResult {
 /** What one review may do, inside one write transaction holding the memory's lock. */
 export interface ReviewUnitOfWork {
   load(): Promise<{ memory: ReviewSubject; edges: ReviewEdge[] } | null>;
-  /** Index candidates above `minScore`, in score order (all agents, flagged). */
-  duplicatesFromIndex(fetch: number, minScore: number): Promise<DuplicateCandidate[]>;
-  /** Exact candidates above `minScore` within the memory's agent. */
-  duplicatesExact(minScore: number, limit: number): Promise<DuplicateCandidate[]>;
+  /** Up to `limit` live memories of `agentId` nearest to this one with an index score ≥ `minScore`, best first, itself excluded. */
+  nearDuplicates(agentId: string, limit: number, minScore: number): Promise<DuplicateCandidate[]>;
   mergeInto(survivorId: string, loserId: string): Promise<boolean>;
   decayEdges(changes: readonly EdgeWeightChange[]): Promise<number>;
   pruneEdges(changes: readonly EdgeWeightChange[]): Promise<number>;
@@ -114,7 +113,10 @@ type Row = Record<string, unknown>;
 
 @Injectable()
 export class ConsolidationRepository {
-  constructor(private readonly db: Neo4jExecutor) {}
+  constructor(
+    private readonly db: Neo4jExecutor,
+    private readonly vectors: AgentVectorSearch,
+  ) {}
 
   /**
    * `tenants` null means every tenant. A memory reviewed between the index seek and the read of
@@ -158,12 +160,12 @@ export class ConsolidationRepository {
   review<R>(tenantId: string, memoryId: string, now: EpochMs, work: (uow: ReviewUnitOfWork) => Promise<R>): Promise<R> {
     return this.db.writeTx('consolidation.review', async (tx) => {
       const locked = await tx.run('consolidation.review-lock', { tenantId, memoryId, now });
-      return work(unitOfWork(tx, tenantId, memoryId, now, locked.length > 0));
+      return work(unitOfWork(tx, this.vectors, tenantId, memoryId, now, locked.length > 0));
     });
   }
 }
 
-function unitOfWork(tx: TxRunner, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnitOfWork {
+function unitOfWork(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnitOfWork {
   const edgeTypes = [...RESONANCE_EDGE_TYPES];
   return {
     async load() {
@@ -173,13 +175,13 @@ function unitOfWork(tx: TxRunner, tenantId: string, memoryId: string, now: Epoch
       if (!row) return null;
       return { memory: parseSubject(row.memory), edges: (toPlain(row.edges) as Row[]).filter(Boolean).map(parseEdge) };
     },
-    async duplicatesFromIndex(fetch, minScore) {
-      const rows = await tx.run<Row>('consolidation.near-duplicates-index', { tenantId, memoryId, fetch, minScore });
-      return rows.map(parseCandidate);
-    },
-    async duplicatesExact(minScore, limit) {
-      const rows = await tx.run<Row>('consolidation.near-duplicates-exact', { tenantId, memoryId, minScore, limit });
-      return rows.map(parseCandidate);
+    async nearDuplicates(agentId, limit, minScore) {
+      // One more than asked: the memory finds itself first.
+      const found = await vectors.nearest(tx, { tenantId, agentId }, [{ key: 'm', memoryId }], { k: limit + 1 });
+      return (found.get('m') ?? [])
+        .filter((h) => h.id !== memoryId && h.score >= minScore)
+        .slice(0, limit)
+        .map((h) => ({ id: h.id, score: h.score, encodedAt: h.encodedAt }));
     },
     async mergeInto(survivorId, loserId) {
       const rows = await tx.run<Row>('consolidation.merge-into', { tenantId, survivorId, loserId, edgeTypes, now });
@@ -254,7 +256,3 @@ function parseEdge(e: Row): ReviewEdge {
   };
 }
 
-function parseCandidate(raw: Row): DuplicateCandidate {
-  const r = toPlain(raw) as Row;
-  return { id: String(r.id), score: num(r.score), sameAgent: r.sameAgent === true, encodedAt: num(r.encodedAt) };
-}

@@ -1,7 +1,8 @@
+import type { AgentVectorSearch, NearestMemory } from '../agent-vector-search';
 import type { MemoryRecord } from '../model';
 import type { TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
-import { num, toPlain } from '../records';
+import { num } from '../records';
 
 /** An existing memory as the linker sees it. */
 export interface LinkNeighbour {
@@ -14,22 +15,10 @@ export interface LinkNeighbour {
   readonly occurredAt: number;
 }
 
-/** A new item's embedding and, when the caller's cache ranked them, its candidate neighbours. */
+/** A new item as the neighbour lookup needs it. */
 export interface NeighbourLookup {
   readonly key: string;
   readonly embedding: readonly number[];
-  readonly candidates?: readonly string[] | null;
-}
-
-export interface NeighbourAnswer {
-  /** The agent's memory count, capped at budget + 1 (the caller's when fresh). */
-  readonly stored: number;
-  readonly exact: boolean;
-  /** The caller's cache was at the agent's current linkEpoch. */
-  readonly fresh: boolean;
-  /** The agent's linkEpoch before this transaction's writes. */
-  readonly epoch: string | null;
-  readonly neighbours: Map<string, LinkNeighbour[]>;
 }
 
 export interface ChainMember {
@@ -91,49 +80,15 @@ export class EncodeTx {
   }
 
   /**
-   * The agent's memory count, capped at budget + 1 (enough to decide; counting a large agent
-   * in full on every encode is O(n)), and each item's k nearest existing memories: by exact
-   * scan while count × items ≤ budget (`exact`), from the vector index past it. One query,
-   * so that it can be sent with the lock, before the count is known.
-   * With `cached` (the caller's copy of the agent's embeddings, at its linkEpoch) and items
-   * carrying candidates, the scan reads only those while the epoch is current (`fresh`).
+   * Each item's k nearest live memories of the agent, by item key: its link candidates
+   * (DESIGN §5). The new items themselves are not in the store yet; links among them come
+   * from the batch's own planning.
    */
-  async neighbours(
-    items: readonly NeighbourLookup[],
-    k: number,
-    budget: number,
-    cached: { readonly epoch: string; readonly stored: number } | null = null,
-  ): Promise<NeighbourAnswer> {
-    if (items.length === 0) return { stored: 0, exact: true, fresh: false, epoch: null, neighbours: new Map() };
-    // Linking needs good neighbours, not exact ones: a modest over-fetch keeps the HNSW search
-    // cheap; a small agent lost in a large index takes the exact path (see the budget).
-    const params = {
-      ...this.scope,
-      items: items.map((i) => ({ key: i.key, embedding: i.embedding, candidates: i.candidates ?? null })),
-      k,
-      budget,
-      fetch: Math.max(40, k * 4),
-      epoch: cached?.epoch ?? null,
-      stored: cached?.stored ?? 0,
-    };
-    const rows = await this.tx.run<{ fresh: boolean; epoch: unknown; stored: unknown; exact: boolean; key: string; neighbours: unknown[] }>('encode.neighbours', params);
-    const first = rows[0];
-    return {
-      stored: num(first?.stored),
-      exact: first?.exact ?? true,
-      fresh: first?.fresh ?? false,
-      epoch: typeof first?.epoch === 'string' ? first.epoch : null,
-      neighbours: new Map(rows.map((r) => [String(r.key), r.neighbours.map(parseNeighbour)])),
-    };
-  }
-
-  /**
-   * The agent's linkable memories (at most limit + 1, enough to tell it is too large), with
-   * the embeddings of those not in `known`. Meant to run after the transaction's writes.
-   */
-  async linkable(known: readonly string[], limit: number): Promise<{ id: string; embedding: number[] | null }[]> {
-    const rows = await this.tx.run<{ id: string; embedding: unknown }>('encode.linkable', { ...this.scope, known, limit });
-    return rows.map((r) => ({ id: String(r.id), embedding: Array.isArray(r.embedding) ? r.embedding.map((x) => num(x)) : null }));
+  async neighbours(vectors: AgentVectorSearch, items: readonly NeighbourLookup[], k: number): Promise<Map<string, LinkNeighbour[]>> {
+    const found = await vectors.nearest(this.tx, this.scope, items.map((i) => ({ key: i.key, embedding: i.embedding })), { k });
+    const neighbours = new Map<string, LinkNeighbour[]>();
+    for (const [key, hits] of found) neighbours.set(key, hits.map(toNeighbour));
+    return neighbours;
   }
 
   async chainWindow(from: number, to: number): Promise<ChainMember[]> {
@@ -147,10 +102,9 @@ export class EncodeTx {
     }));
   }
 
-  /** linkEpoch: the agent's new epoch (encode.neighbours), chosen by the caller so it can cache at it. */
-  async createMemories(memories: readonly MemoryRow[], now: number, linkEpoch: string): Promise<MemoryRecord[]> {
+  async createMemories(memories: readonly MemoryRow[], now: number): Promise<MemoryRecord[]> {
     if (memories.length === 0) return [];
-    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now, linkEpoch });
+    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now });
     return rows.map((r) => parseMemory(r.memory));
   }
 
@@ -163,15 +117,14 @@ export class EncodeTx {
   }
 }
 
-function parseNeighbour(raw: unknown): LinkNeighbour {
-  const n = toPlain(raw) as Record<string, unknown>;
+function toNeighbour(hit: NearestMemory): LinkNeighbour {
   return {
-    id: String(n.id),
-    // The index and vector.similarity.cosine both report (1 + cos) / 2.
-    cosine: 2 * num(n.score) - 1,
-    valence: num(n.valence),
-    arousal: num(n.arousal),
-    dominance: num(n.dominance, 0.5),
-    occurredAt: num(n.occurredAt),
+    id: hit.id,
+    // The index reports (1 + cos) / 2.
+    cosine: 2 * hit.score - 1,
+    valence: hit.valence,
+    arousal: hit.arousal,
+    dominance: hit.dominance,
+    occurredAt: hit.occurredAt,
   };
 }

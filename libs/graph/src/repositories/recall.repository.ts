@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AgentVectorSearch, type NearestMemory } from '../agent-vector-search';
 import type { AgentRecord, MemoryRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemoryRow } from '../memory-row';
@@ -74,18 +75,12 @@ export interface SpreadParams {
   readonly maxJoined: number;
 }
 
-/** What the first round trip of a recall returns (recall.prelude). */
+/** What the first read of a recall returns (recall.prelude). */
 export interface RecallPrelude {
   readonly state: RecallAgentState;
-  /** The first vector scan, as vectorIndex(embedding, limit, vectorFetch) would return it. */
-  readonly vector: SeedScan;
-  /** How many of the vector scan's hits were the agent's, before the cut to `limit`; after an exact scan, the agent's size. */
-  readonly vectorMatched: number;
-  /** The vector seeds came from the exact scan (PreludeParams.vectorExact): they are final. */
-  readonly vectorExact: boolean;
   /** The first fulltext scan; null when there was no text to search for. */
   readonly fulltext: SeedScan | null;
-  /** Every hit of both scans projected, vector hits first, in hit order. */
+  /** Every hit of the fulltext scan projected, in hit order. */
   readonly candidates: readonly CandidateRecord[];
   /** The agent's term statistics for the query's terms; null when it has none (stored before they existed). */
   readonly lexicon: AgentLexicon | null;
@@ -99,14 +94,12 @@ export interface AgentLexicon {
 }
 
 export interface PreludeParams {
+  /** The query's embedding: the fulltext hits' similarities are computed against it. */
   readonly embedding: readonly number[];
   /** A Lucene query (escaped by the caller), or null for no fulltext scan. */
   readonly text: string | null;
   readonly limit: number;
-  readonly vectorFetch: number;
   readonly textFetch: number;
-  /** The agent's exact vector scan instead of the index scan (vectorFetch then unused). */
-  readonly vectorExact: boolean;
   /** The query's terms (libs/affect queryTerms) whose document frequencies to read. */
   readonly terms: readonly string[];
 }
@@ -124,9 +117,10 @@ export class RecallReader {
     private readonly tx: TxRunner,
     private readonly tenantId: string,
     private readonly agentId: string,
+    private readonly vectors: AgentVectorSearch,
   ) {}
 
-  /** Agent state, the first scan of both indexes and their candidates in one round trip; null: no agent. */
+  /** Agent state, the first fulltext scan and its candidates in one round trip; null: no agent. */
   async prelude(p: PreludeParams): Promise<RecallPrelude | null> {
     const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, ...p });
     const row = rows[0];
@@ -135,9 +129,6 @@ export class RecallReader {
     const agent = toPlain(row.agent) as Row;
     return {
       state: parseAgentState(row, agent),
-      vector: { scanned: num(toPlain(row.vectorScanned)), found: parseHits(row.vectorFound) },
-      vectorMatched: num(toPlain(row.vectorMatched)),
-      vectorExact: p.vectorExact,
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
       // Each candidate is [memory row, score, goal scores, concept names] (recall.prelude).
       candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3])),
@@ -145,19 +136,10 @@ export class RecallReader {
     };
   }
 
-  /** The agent's memory count, exact up to `cap`. */
-  async size(cap: number): Promise<number> {
-    const rows = await this.tx.run<{ count: unknown }>('recall.agent-size', { tenantId: this.tenantId, agentId: this.agentId, cap });
-    return num(toPlain(rows[0]?.count));
-  }
-
-  async vectorExact(embedding: readonly number[], limit: number): Promise<SeedHit[]> {
-    const rows = await this.tx.run<Row>('recall.seeds-vector-exact', { tenantId: this.tenantId, agentId: this.agentId, embedding, limit });
-    return rows.map((r) => ({ id: String(r.id), score: num(r.score) }));
-  }
-
-  vectorIndex(embedding: readonly number[], limit: number, fetch: number): Promise<SeedScan> {
-    return this.scan('recall.seeds-vector-index', { embedding, limit, fetch });
+  /** The agent's `k` live memories nearest to the query, best first; score = (1 + cos) / 2. */
+  async nearest(embedding: readonly number[], k: number): Promise<SeedHit[]> {
+    const found = await this.vectors.nearest(this.tx, { tenantId: this.tenantId, agentId: this.agentId }, [{ key: 'q', embedding }], { k });
+    return (found.get('q') ?? []).map((h: NearestMemory) => ({ id: h.id, score: h.score }));
   }
 
   fulltext(text: string, limit: number, fetch: number): Promise<SeedScan> {
@@ -189,7 +171,7 @@ export class RecallReader {
     }));
   }
 
-  private async scan(name: 'recall.seeds-vector-index' | 'recall.seeds-fulltext', params: Row): Promise<SeedScan> {
+  private async scan(name: 'recall.seeds-fulltext', params: Row): Promise<SeedScan> {
     const rows = await this.tx.run<Row>(name, { tenantId: this.tenantId, agentId: this.agentId, ...params });
     const row = rows[0];
     if (!row) return { scanned: 0, found: [] };
@@ -228,11 +210,14 @@ function parseCandidate(row: unknown, score: unknown, goalScores: unknown, conce
 
 @Injectable()
 export class RecallRepository {
-  constructor(private readonly db: Neo4jExecutor) {}
+  constructor(
+    private readonly db: Neo4jExecutor,
+    private readonly vectors: AgentVectorSearch,
+  ) {}
 
   /** Runs `work` inside one read transaction scoped to the agent. */
   read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>): Promise<R> {
-    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId)));
+    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors)));
   }
 }
 

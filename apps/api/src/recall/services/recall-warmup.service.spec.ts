@@ -18,9 +18,7 @@ function fakeRepository(failOn?: string, hangOn?: string) {
     };
   const reader = {
     prelude: record('prelude', null),
-    size: record('size', 0),
-    vectorExact: record('vectorExact', []),
-    vectorIndex: record('vectorIndex', { scanned: 0, found: [] }),
+    nearest: record('nearest', []),
     fulltext: record('fulltext', { scanned: 0, found: [] }),
     candidates: record('candidates', []),
     spread: record('spread', []),
@@ -38,7 +36,7 @@ describe('RecallWarmupService', () => {
   it('runs every read a recall may make, as a tenant no API key can name', async () => {
     const { repository, calls, tenants } = fakeRepository();
     await new RecallWarmupService(embedder, repository).warm();
-    expect(calls).toEqual(['prelude', 'prelude', 'size', 'vectorExact', 'vectorIndex', 'fulltext', 'candidates', 'spread']);
+    expect(calls).toEqual(['prelude', 'nearest', 'fulltext', 'candidates', 'spread']);
     expect(tenants).toEqual([WARMUP_TENANT]);
     expect(WARMUP_TENANT).not.toMatch(/^[A-Za-z0-9_-]{1,64}$/);
   });

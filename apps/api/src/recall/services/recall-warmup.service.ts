@@ -69,11 +69,7 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     // cached plans are the ones recalls look up.
     const limit = 30;
     await this.recalls.read(WARMUP_TENANT, WARMUP_AGENT, async (reader) => {
-      await reader.prelude({ embedding, text: TEXT, terms: TERMS, limit, vectorFetch: 2 * limit, textFetch: 4 * limit, vectorExact: false });
-      await reader.prelude({ embedding, text: TEXT, terms: TERMS, limit, vectorFetch: 2 * limit, textFetch: 4 * limit, vectorExact: true });
-      await reader.size(1001);
-      await reader.vectorExact(embedding, limit);
-      await reader.vectorIndex(embedding, limit, 8 * limit);
+      await Promise.all([reader.prelude({ embedding, text: TEXT, terms: TERMS, limit, textFetch: 4 * limit }), reader.nearest(embedding, limit)]);
       await reader.fulltext(TEXT, limit, 8 * limit);
       await reader.candidates(POOL_IDS, embedding, [], Object.fromEntries(POOL_IDS.map((id) => [id, 0.5])));
       await reader.spread(

@@ -1,0 +1,25 @@
+// vector.agent-nearest by an exact scan of the agent's memories, same filters, same order, same
+// rows. Only while the filtered index is not ONLINE yet (schema 009 populating after an upgrade,
+// or a rebuild): AgentVectorSearch reads the index state and answers from here until then, so
+// recall, encode and the workers keep working while it populates. It costs one cosine per
+// memory of the agent, which the index exists to avoid.
+UNWIND $probes AS probe
+// A probe is a vector, or a stored memory of the agent whose vector it is (novelty and
+// near-duplicates ask about a memory: its embedding need not travel to the caller and back).
+OPTIONAL MATCH (source:Memory {id: probe.memoryId})
+WHERE source.tenantId = $tenantId AND source.agentId = $agentId
+WITH probe, coalesce(probe.embedding, source.embedding) AS vector
+OPTIONAL CALL (probe, vector) {
+  WITH vector WHERE vector IS NOT NULL
+  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+  WHERE m.embedding IS NOT NULL AND m.archived <= $withArchived
+    AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
+    AND size(m.embedding) = size(vector)
+  WITH m, vector.similarity.cosine(m.embedding, vector) AS score
+  ORDER BY score DESC, m.id
+  LIMIT toInteger($k)
+  RETURN m, score
+}
+RETURN probe.key AS key,
+  collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
+    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis} END) AS hits

@@ -1,0 +1,38 @@
+// The k memories of one agent nearest to each probe vector: the one nearest-neighbour search of
+// Limbic (libs/graph AgentVectorSearch; recall seeds, link candidates, novelty, near-duplicates).
+// The index is filtered inside the search (schema 009: tenant, agent, archived and encodedAt
+// are filter properties), so the k found are the agent's own top k, however many memories other
+// agents or tenants hold: nothing is over-fetched, widened or scanned.
+//  - $withArchived false: live memories only; true: archived ones too (`archived <= true`
+//    holds for both values; the filter takes exact values and ranges only, not OR).
+//  - probe.before: epoch millis; only memories encoded strictly before count (novelty asks
+//    for what the agent had seen; everyone else passes a far-future instant).
+//  - score: the index's (1 + cos) / 2, exact (to float precision) because the index stores
+//    unquantized vectors (schema 009 says why).
+// The index narrows; the second filter authorises, like every query (a search never returns
+// another agent's memory, but the query does not rely on the index for who may read what).
+// OPTIONAL: a probe that finds nothing still gets its row, with no hits.
+UNWIND $probes AS probe
+// A probe is a vector, or a stored memory of the agent whose vector it is (novelty and
+// near-duplicates ask about a memory: its embedding need not travel to the caller and back).
+OPTIONAL MATCH (source:Memory {id: probe.memoryId})
+WHERE source.tenantId = $tenantId AND source.agentId = $agentId
+WITH probe, coalesce(probe.embedding, source.embedding) AS vector
+OPTIONAL CALL (probe, vector) {
+  WITH vector WHERE vector IS NOT NULL
+  MATCH (m:Memory)
+    SEARCH m IN (
+      VECTOR INDEX memory_embedding_by_agent
+      FOR vector
+      WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
+        AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
+      LIMIT toInteger($k)
+    ) SCORE AS score
+  WITH m, score
+  WHERE m.tenantId = $tenantId AND m.agentId = $agentId
+  RETURN m, score
+  ORDER BY score DESC, m.id
+}
+RETURN probe.key AS key,
+  collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
+    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis} END) AS hits

@@ -1,0 +1,140 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { vectorSearches } from '@limbic/observability';
+import type { TxRunner } from './neo4j-executor';
+import { num, toPlain } from './records';
+
+/** The vector index every agent-scoped search uses (cypher/schema/009): filtered by tenant, agent, archived, encodedAt. */
+export const AGENT_VECTOR_INDEX = 'memory_embedding_by_agent';
+
+/**
+ * An instant later than any memory's encodedAt: the `before` of a probe that wants every memory.
+ * Year ≈ 2255, well inside Neo4j's DateTime range.
+ */
+export const NO_TIME_BOUND = 9_000_000_000_000;
+
+/** How often a process not yet sure the index is ONLINE asks again (ms). */
+const STATE_RECHECK_MS = 1000;
+
+/** What to search near: a vector, or a stored memory of the agent (its embedding stays in Neo4j). */
+export type VectorProbe = ({ readonly embedding: readonly number[] } | { readonly memoryId: string }) & {
+  /** Echoed back: the hits of this probe are found under it. */
+  readonly key: string;
+  /** Only memories encoded strictly before this instant (epoch ms); default: no bound. */
+  readonly before?: number;
+};
+
+export interface AgentScope {
+  readonly tenantId: string;
+  readonly agentId: string;
+}
+
+export interface NearestOptions {
+  /** Memories per probe, at most. */
+  readonly k: number;
+  /** Archived memories count too (novelty: the agent has seen them). Default false. */
+  readonly withArchived?: boolean;
+}
+
+export interface NearestMemory {
+  readonly id: string;
+  /** Neo4j's cosine similarity, (1 + cos) / 2, in [0, 1]. */
+  readonly score: number;
+  readonly valence: number;
+  readonly arousal: number;
+  readonly dominance: number;
+  readonly occurredAt: number;
+  readonly encodedAt: number;
+}
+
+/**
+ * The one way Limbic finds an agent's nearest memories: recall seeds, link candidates at
+ * encoding, novelty at appraisal and near-duplicates at review all ask it. One query
+ * (vector.agent-nearest), a SEARCH filtered inside the index by tenant and agent, so every
+ * answer is the agent's own top k whatever else the index holds: no over-fetch, widening or
+ * per-agent hint.
+ *
+ * While the index is not ONLINE (the first start after the upgrade to schema 009, which
+ * builds it in the background, or a rebuild) the same rows come from an exact scan of the
+ * agent (vector.agent-nearest-exact), so every caller keeps working. Once this process has seen
+ * it ONLINE it never asks again: an index does not go back to populating unless it is dropped.
+ */
+@Injectable()
+export class AgentVectorSearch {
+  private readonly log = new Logger('AgentVectorSearch');
+  private online = false;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Each probe's nearest memories of the agent, best first (score, then id). A memory probe
+   * finds itself too unless `before` excludes it; one that is not the agent's finds nothing.
+   */
+  async nearest(tx: TxRunner, scope: AgentScope, probes: readonly VectorProbe[], options: NearestOptions): Promise<Map<string, NearestMemory[]>> {
+    const found = new Map<string, NearestMemory[]>();
+    if (probes.length === 0 || options.k < 1) {
+      for (const p of probes) found.set(p.key, []);
+      return found;
+    }
+    const useIndex = await this.indexOnline(tx);
+    vectorSearches.inc({ path: useIndex ? 'index' : 'exact' });
+    const params = {
+      ...scope,
+      k: Math.floor(options.k),
+      withArchived: options.withArchived ?? false,
+      probes: probes.map((p) => ({
+        key: p.key,
+        embedding: 'embedding' in p ? p.embedding : null,
+        memoryId: 'memoryId' in p ? p.memoryId : null,
+        before: p.before ?? NO_TIME_BOUND,
+      })),
+    };
+    let rows: { key: unknown; hits: unknown }[];
+    try {
+      rows = await tx.run(useIndex ? 'vector.agent-nearest' : 'vector.agent-nearest-exact', params);
+    } catch (err) {
+      // Dropped or rebuilding since this process saw it ONLINE: this call fails (UNAVAILABLE,
+      // graph.errors), the next ones take the exact path until it is back.
+      if (useIndex && isIndexGone(err)) {
+        this.online = false;
+        this.checkedAt = Number.NEGATIVE_INFINITY;
+      }
+      throw err;
+    }
+    for (const row of rows) found.set(String(row.key), parseHits(row.hits));
+    return found;
+  }
+
+  /** Whether the filtered index answers; asked at most once a second until it does. */
+  private async indexOnline(tx: TxRunner): Promise<boolean> {
+    if (this.online) return true;
+    const now = performance.now();
+    if (now - this.checkedAt < STATE_RECHECK_MS) return false;
+    this.checkedAt = now;
+    const rows = await tx.run<{ state: unknown; populationPercent: unknown }>('vector.index-state', { name: AGENT_VECTOR_INDEX });
+    const state = rows[0]?.state;
+    this.online = state === 'ONLINE';
+    if (!this.online) {
+      this.log.warn(`vector index ${AGENT_VECTOR_INDEX} is ${String(state ?? 'missing')} (${num(toPlain(rows[0]?.populationPercent)).toFixed(0)} %): nearest neighbours by exact scan until it is ONLINE`);
+    }
+    return this.online;
+  }
+}
+
+/** Neo4j's "index does not exist" (22N69) and "not ready yet" (51N63) share this code. */
+function isIndexGone(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'Neo.ClientError.Schema.IndexNotFound';
+}
+
+function parseHits(raw: unknown): NearestMemory[] {
+  const hits = (toPlain(raw) as Record<string, unknown>[] | null) ?? [];
+  return hits
+    .map((h) => ({
+      id: String(h.id),
+      score: num(h.score),
+      valence: num(h.valence),
+      arousal: num(h.arousal),
+      dominance: num(h.dominance, 0.5),
+      occurredAt: num(h.occurredAt),
+      encodedAt: num(h.encodedAt),
+    }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
