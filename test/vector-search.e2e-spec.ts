@@ -214,7 +214,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
       const live = own.filter((r) => !r.archived);
       expect([own.length, live.length]).toEqual([SMALL, SMALL - 5]);
       for (const [q] of await Promise.all(QUERIES.map((t) => e.embedder.embed([t])))) {
-        const found = await recalls.read(e.tenant(), 'few', (reader) => reader.nearest(q!, 30));
+        const found = (await recalls.read(e.tenant(), 'few', (reader) => reader.nearest(q!, 30))).hits;
         expectTopK(found, bruteTop(live, q!, 30), live, q!);
       }
     }
@@ -346,7 +346,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     let duringPopulation = 0;
     for (const [q] of await Promise.all(QUERIES.map((t) => hash.embed([t])))) {
       const populating = (await state()) === 'POPULATING';
-      expectTopK(await recalls.read(tenantId, 'few', (reader) => reader.nearest(q!, 30)), bruteTop(live, q!, 30), live, q!);
+      expectTopK((await recalls.read(tenantId, 'few', (reader) => reader.nearest(q!, 30))).hits, bruteTop(live, q!, 30), live, q!);
       if (populating) duringPopulation++;
     }
     console.log(`vector search: migration returned in ${migratedMs} ms; ${duringPopulation} of ${QUERIES.length} searches answered while the index populated`);

@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { findCypherDir, IndexMaintenanceRepository, Neo4jExecutor, QUERY_NAMES, QueryRegistry } from '@limbic/graph';
@@ -54,6 +54,8 @@ const JIT_QUIET_ROUNDS = Number(arg('jit-quiet-rounds', '3'));
 const JIT_MAX_S = Number(arg('jit-max', '300'));
 /** Longest wait for Neo4j to go idle after a bulk load (see settle). */
 const SETTLE_MAX_S = Number(arg('settle', '300'));
+/** After the sizes: the smallest agent beside the largest, and again after the largest is deleted. */
+const SCENARIOS = !flag('no-scenarios');
 /** At most this many throwaway writes to set off merges a bulk load left pending (see settle). */
 const MERGE_TOUCHES_MAX = Number(arg('merge-touches', '8'));
 
@@ -137,7 +139,7 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
 }
 
 function startApi(port: number, key: string, tenantId: string, queuePrefix: string): ChildProcess {
-  return spawn(process.execPath, [join(ROOT, DIST, 'apps', 'api', 'src', 'main.js')], {
+  return spawn(process.execPath, [resolve(ROOT, DIST, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -198,7 +200,7 @@ async function settle(driver: Driver): Promise<{ waited: number; segments: numbe
   // brings them back to a few.
   const vectorSegments = (): number => {
     try {
-      const root = join(home, 'data', 'databases', DB, 'schema', 'index', 'vector-2.0');
+      const root = join(home, 'data', 'databases', DB, 'schema', 'index', readdirSync(join(home, 'data', 'databases', DB, 'schema', 'index')).find((d) => d.startsWith('vector-')) ?? 'vector-2.0');
       let n = 0;
       for (const index of readdirSync(root)) {
         for (const part of readdirSync(join(root, index), { withFileTypes: true })) {
@@ -238,6 +240,31 @@ async function touchVectorIndex(driver: Driver): Promise<void> {
 }
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
+const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { memories } }`;
+
+/**
+ * The floor: the agent's top 10 straight from the vector index over Bolt, without HTTP,
+ * scoring or spreading. On a store with the filtered index (Neo4j 2026, schema 009) that is
+ * the SEARCH every recall makes; on one without (a 5.26 build measured back to back) the
+ * unfiltered top 10 its recall started from.
+ */
+async function floorQuery(driver: Driver): Promise<string> {
+  const { records } = await driver.executeQuery('SHOW VECTOR INDEXES YIELD name RETURN collect(name) AS names', {}, { database: DB });
+  const names = (records[0]?.get('names') as string[] | undefined) ?? [];
+  return names.includes('memory_embedding_by_agent')
+    ? `CYPHER 25 MATCH (m:Memory) SEARCH m IN (VECTOR INDEX memory_embedding_by_agent FOR $e
+         WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived = false LIMIT 10) SCORE AS score RETURN m.id AS id, score`
+    : `CALL db.index.vector.queryNodes('memory_embedding', 10, $e) YIELD node, score RETURN node.id AS id, score`;
+}
+
+interface Measured {
+  readonly label: string;
+  readonly byDefault: { p50: number; p99: number };
+  readonly twoHops: { p50: number; p99: number };
+  readonly noSpread: { p50: number; p99: number };
+  readonly floor: { p50: number; p99: number };
+  readonly load: string;
+}
 
 async function main(): Promise<void> {
   const driver = neo4j.driver(
@@ -252,23 +279,13 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}`;
   const queuePrefix = benchQueuePrefix();
   const api = startApi(port, key, tenantId, queuePrefix);
-  const rows: string[] = [];
+  const measured: Measured[] = [];
   try {
     await waitReady(url);
-    for (const size of SIZES) {
-      const agentId = `agent-${size}`;
-      const loadStart = performance.now();
-      const existing = await driver.executeQuery(
-        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS n',
-        { tenantId, agentId },
-        { database: DB },
-      );
-      if (Number(existing.records[0]?.get('n') ?? 0) !== size) {
-        await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
-        await loadAgent(driver, tenantId, agentId, size);
-      }
-      await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
-      const loadS = (performance.now() - loadStart) / 1000;
+    const floorText = await floorQuery(driver);
+
+    /** Settles Neo4j and the JIT, then measures the agent's recalls three ways and the floor. */
+    const measureAgent = async (agentId: string, size: number, label: string, load: string): Promise<Measured> => {
       const settled = await settle(driver);
       if (settled.segments >= 0) {
         console.log(
@@ -294,31 +311,63 @@ async function main(): Promise<void> {
         return [...words.slice(start, start + 3 + Math.floor(pick() * 2)), wordWith(pick)].join(' ');
       });
       const vectors = queries.map((q) => embedder.embedOne(q));
-      // Recalls replay one instant so the agent's energy (and so the search breadth) stays put.
+      // The default path is what a user gets with no optional argument: a fresh agent (energy
+      // 1, so 3 hops and 15 seeds), the real clock (the bench runs no worker, so no recall's
+      // effects spend the agent's energy). The fixed rows replay one instant, so the agent's
+      // energy, and with it the search breadth, stays put.
       const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
-      const recall = (spread: Record<string, unknown>) => (i: number) =>
+      const byDefault = (i: number) => gql(url, key, RECALL, { input: { agentId, query: queries[i % queries.length] } });
+      const fixed = (spread: Record<string, unknown>) => (i: number) =>
         gql(url, key, RECALL, { input: { agentId, query: queries[i % queries.length], topK: 10, now, spread } });
       const jit = await warmUntilJitSettles(
         driver,
         async (round) => {
-          for (let k = 0; k < 100; k++) await recall(k % 2 === 0 ? { hops: 2 } : { enabled: false })(round * 100 + k);
+          for (let k = 0; k < 100; k++) await (k % 3 === 0 ? byDefault : fixed(k % 3 === 1 ? { hops: 2 } : { enabled: false }))(round * 100 + k);
         },
         { maxShare: JIT_SHARE, settledRounds: JIT_QUIET_ROUNDS, minRounds: 3, maxSeconds: JIT_MAX_S },
       );
       const shares = jit.shares.map(formatShare).join(' / ');
       console.log(`[bench] JIT warm-up: ${jit.rounds} rounds of 100 recalls in ${jit.seconds.toFixed(0)} s, ${settleOutcome(jit)}; compiler's share per round: ${shares}`);
-      const on = await measure(RUNS, recall({ hops: 2 }));
-      const off = await measure(RUNS, recall({ enabled: false }));
-      const floor = await measure(RUNS, (i) =>
-        driver.executeQuery(
-          `CALL db.index.vector.queryNodes('memory_embedding', 10, $e) YIELD node, score RETURN node.id AS id, score`,
-          { e: vectors[i % vectors.length] },
-          { database: DB, routing: neo4j.routing.READ },
+      const m: Measured = {
+        label,
+        load,
+        byDefault: await measure(RUNS, byDefault),
+        twoHops: await measure(RUNS, fixed({ hops: 2 })),
+        noSpread: await measure(RUNS, fixed({ enabled: false })),
+        floor: await measure(RUNS, (i) =>
+          driver.executeQuery(floorText, { e: vectors[i % vectors.length], tenantId, agentId }, { database: DB, routing: neo4j.routing.READ }),
         ),
+      };
+      console.log(formatRow(m));
+      return m;
+    };
+
+    for (const size of SIZES) {
+      const agentId = `agent-${size}`;
+      const loadStart = performance.now();
+      const existing = await driver.executeQuery(
+        'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN count(m) AS n',
+        { tenantId, agentId },
+        { database: DB },
       );
-      const row = `| ${size.toLocaleString('en-US')} | ${on.p50.toFixed(1)} | ${on.p99.toFixed(1)} | ${off.p50.toFixed(1)} | ${off.p99.toFixed(1)} | ${floor.p50.toFixed(1)} | ${floor.p99.toFixed(1)} | ${loadS.toFixed(0)} s |`;
-      rows.push(row);
-      console.log(row);
+      if (Number(existing.records[0]?.get('n') ?? 0) !== size) {
+        await gql(url, key, `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`, { id: agentId });
+        await loadAgent(driver, tenantId, agentId, size);
+      }
+      await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
+      const loadS = (performance.now() - loadStart) / 1000;
+      measured.push(await measureAgent(agentId, size, `${size.toLocaleString('en-US')}`, `${loadS.toFixed(0)} s`));
+    }
+    // The small agent again, now that the largest agent is in the same index, and once more
+    // after that agent is deleted through the API (deleteAgent, as a user would).
+    const smallest = Math.min(...SIZES);
+    const largest = Math.max(...SIZES);
+    if (SCENARIOS && SIZES.length > 1) {
+      measured.push(await measureAgent(`agent-${smallest}`, smallest, `${smallest.toLocaleString('en-US')}, beside ${largest.toLocaleString('en-US')} of another agent`, ''));
+      const t0 = performance.now();
+      await gql(url, key, DELETE_AGENT, { id: `agent-${largest}` });
+      const deleteS = (performance.now() - t0) / 1000;
+      measured.push(await measureAgent(`agent-${smallest}`, smallest, `${smallest.toLocaleString('en-US')}, after deleting the ${largest.toLocaleString('en-US')}`, `delete ${deleteS.toFixed(0)} s`));
     }
   } finally {
     await stopChild(api);
@@ -333,12 +382,19 @@ async function main(): Promise<void> {
     }
   }
   const table = [
-    '| memories in the agent | recall p50, 2 hops (ms) | p99 | recall p50, no spreading (ms) | p99 | vector index p50 (ms) | p99 | bulk load |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows,
+    `API build: ${DIST}; ${process.env.BENCH_LABEL ?? ''}`,
+    '',
+    '| memories in the agent | recall p50, default (ms) | p99 | p50, 2 hops | p99 | p50, no spreading | p99 | vector index p50 | p99 | load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...measured.map(formatRow),
   ].join('\n');
   console.log(`\n${table}\n`);
   writeFileSync(join(SOURCE_DIR, 'last-run.md'), `${table}\n`);
+}
+
+function formatRow(m: Measured): string {
+  const f = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}`;
+  return `| ${m.label} | ${f(m.byDefault)} | ${f(m.twoHops)} | ${f(m.noSpread)} | ${f(m.floor)} | ${m.load} |`;
 }
 
 main().catch((err: unknown) => {

@@ -1,14 +1,20 @@
 // vector.agent-nearest by an exact scan of the agent's memories, same filters, same order, same
-// rows. Only while the filtered index is not ONLINE yet (schema 009 populating after an upgrade,
+// rows ($recallRows too). Only while the filtered index is not ONLINE yet (schema 009 populating after an upgrade,
 // or a rebuild): AgentVectorSearch reads the index state and answers from here until then, so
 // recall, encode and the workers keep working while it populates. It costs one cosine per
 // memory of the agent, which the index exists to avoid.
+// The agent's goals, read once, when hits carry recall rows (their cosines are per goal id).
+WITH CASE WHEN $recallRows THEN COLLECT {
+    MATCH (a:Agent {tenantId: $tenantId, id: $agentId})-[p:PURSUES]->(g:Goal)
+    WHERE p.tenantId = $tenantId AND g.tenantId = $tenantId AND g.embedding IS NOT NULL
+    RETURN {id: g.id, embedding: g.embedding}
+  } ELSE [] END AS goals
 UNWIND $probes AS probe
 // A probe is a vector, or a stored memory of the agent whose vector it is (novelty and
 // near-duplicates ask about a memory: its embedding need not travel to the caller and back).
 OPTIONAL MATCH (source:Memory {id: probe.memoryId})
 WHERE source.tenantId = $tenantId AND source.agentId = $agentId
-WITH probe, coalesce(probe.embedding, source.embedding) AS vector
+WITH goals, probe, coalesce(probe.embedding, source.embedding) AS vector
 OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
@@ -22,4 +28,11 @@ OPTIONAL CALL (probe, vector) {
 }
 RETURN probe.key AS key,
   collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
-    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis} END) AS hits
+    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis,
+    row: CASE WHEN $recallRows THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
+      m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
+      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis] END,
+    goalScores: CASE WHEN $recallRows THEN [g IN goals WHERE size(g.embedding) = size(vector) | {id: g.id, score: vector.similarity.cosine(m.embedding, g.embedding)}] END,
+    concepts: CASE WHEN $recallRows THEN
+      COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
+    END} END) AS hits

@@ -9,15 +9,26 @@
 //    for what the agent had seen; everyone else passes a far-future instant).
 //  - score: the index's (1 + cos) / 2, exact (to float precision) because the index stores
 //    unquantized vectors (schema 009 says why).
+//  - $recallRows: each hit also carries what recall scores a candidate by (its MEMORY_ROW, the
+//    cosine to each of $goalEmbeddings, its concept names; as recall.candidates), so that a
+//    recall needs no second read of its vector seeds: every query is a round trip of ≈ 2 ms
+//    here, more than the projection (bench/recall-latency README, "Neo4j 2026"). Other
+//    callers leave it false and read five properties a hit.
 // The index narrows; the second filter authorises, like every query (a search never returns
 // another agent's memory, but the query does not rely on the index for who may read what).
 // OPTIONAL: a probe that finds nothing still gets its row, with no hits.
+// The agent's goals, read once, when hits carry recall rows (their cosines are per goal id).
+WITH CASE WHEN $recallRows THEN COLLECT {
+    MATCH (a:Agent {tenantId: $tenantId, id: $agentId})-[p:PURSUES]->(g:Goal)
+    WHERE p.tenantId = $tenantId AND g.tenantId = $tenantId AND g.embedding IS NOT NULL
+    RETURN {id: g.id, embedding: g.embedding}
+  } ELSE [] END AS goals
 UNWIND $probes AS probe
 // A probe is a vector, or a stored memory of the agent whose vector it is (novelty and
 // near-duplicates ask about a memory: its embedding need not travel to the caller and back).
 OPTIONAL MATCH (source:Memory {id: probe.memoryId})
 WHERE source.tenantId = $tenantId AND source.agentId = $agentId
-WITH probe, coalesce(probe.embedding, source.embedding) AS vector
+WITH goals, probe, coalesce(probe.embedding, source.embedding) AS vector
 OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
@@ -35,4 +46,11 @@ OPTIONAL CALL (probe, vector) {
 }
 RETURN probe.key AS key,
   collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
-    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis} END) AS hits
+    occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis,
+    row: CASE WHEN $recallRows THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
+      m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
+      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis] END,
+    goalScores: CASE WHEN $recallRows THEN [g IN goals WHERE size(g.embedding) = size(vector) | {id: g.id, score: vector.similarity.cosine(m.embedding, g.embedding)}] END,
+    concepts: CASE WHEN $recallRows THEN
+      COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
+    END} END) AS hits

@@ -89,6 +89,7 @@ describe('AgentVectorSearch', () => {
       agentId: 'a',
       k: 3,
       withArchived: true,
+      recallRows: false,
       probes: [
         { key: 'v', embedding: [0.6, 0.8], memoryId: null, before: NO_TIME_BOUND },
         { key: 'm', embedding: null, memoryId: 'x', before: 1234 },

@@ -33,6 +33,19 @@ export interface NearestOptions {
   readonly k: number;
   /** Archived memories count too (novelty: the agent has seen them). Default false. */
   readonly withArchived?: boolean;
+  /**
+   * Also return each hit's recall candidate (its memory row, cosines to the agent's goals by
+   * goal id, concepts), read in the same query: recall's seeds need no second read.
+   */
+  readonly recallRows?: boolean;
+}
+
+/** A hit's recall candidate as the query returns it; recall.repository parses it (parseCandidate). */
+export interface RawCandidate {
+  readonly row: unknown[];
+  /** [{id, score}] per goal of the agent. */
+  readonly goalScores: unknown;
+  readonly concepts: unknown;
 }
 
 export interface NearestMemory {
@@ -44,6 +57,8 @@ export interface NearestMemory {
   readonly dominance: number;
   readonly occurredAt: number;
   readonly encodedAt: number;
+  /** With NearestOptions.recallRows only. */
+  readonly candidate?: RawCandidate;
 }
 
 /**
@@ -80,6 +95,7 @@ export class AgentVectorSearch {
       ...scope,
       k: Math.floor(options.k),
       withArchived: options.withArchived ?? false,
+      recallRows: options.recallRows ?? false,
       probes: probes.map((p) => ({
         key: p.key,
         embedding: 'embedding' in p ? p.embedding : null,
@@ -135,6 +151,7 @@ function parseHits(raw: unknown): NearestMemory[] {
       dominance: num(h.dominance, 0.5),
       occurredAt: num(h.occurredAt),
       encodedAt: num(h.encodedAt),
+      ...(Array.isArray(h.row) ? { candidate: { row: h.row, goalScores: h.goalScores, concepts: h.concepts } } : {}),
     }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findCypherDir } from './cypher-dir';
 import { MEMORY_ROW, parseMemoryRow } from './memory-row';
 
-const QUERIES = ['recall.prelude', 'recall.candidates', 'spread.activate'];
+const QUERIES = ['recall.prelude', 'recall.candidates', 'spread.activate', 'vector.agent-nearest', 'vector.agent-nearest-exact'];
 
 describe('memory rows', () => {
   it.each(QUERIES)('%s projects exactly MEMORY_ROW, in its order', (name) => {

@@ -30,7 +30,7 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallPrelude, type RecallReader } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, vectorCandidates, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallReader } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
@@ -146,9 +146,10 @@ export class RecallService {
 
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
-    const seeds: SeedPool = { vector: nearest, fulltext: nearest.length === 0 ? [] : await this.seedPool.fulltext(reader, lucene, poolSize, prelude.fulltext) };
+    const vector = nearest.hits.map((h) => ({ id: h.id, score: h.score }));
+    const seeds: SeedPool = { vector, fulltext: vector.length === 0 ? [] : await this.seedPool.fulltext(reader, lucene, poolSize, prelude.fulltext) };
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
-    const records = await this.candidates(reader, ids, prelude, seeds, embedding, goalEmbeddings);
+    const records = await this.candidates(reader, ids, [...vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
@@ -217,29 +218,23 @@ export class RecallService {
   }
 
   /**
-   * Candidate records for `ids`, in that order. The first read projected the fulltext hits;
-   * the vector hits they do not cover, and fulltext hits widening added, are read in one query.
-   * A memory's similarity is its vector seed score when it has one (the filtered index is not
-   * quantized: its score is the exact cosine to float precision), else the exact cosine the
-   * reads computed.
+   * Candidate records for `ids`, in that order. The first read projected both scans' hits (the
+   * vector search its own, the prelude the fulltext ones); only fulltext hits widening added are
+   * read again. Every similarity is an exact cosine: the vector seeds' is the index's score (it
+   * is not quantized), the fulltext hits' was computed from their stored embeddings.
    */
   private async candidates(
     reader: RecallReader,
     ids: readonly string[],
-    prelude: RecallPrelude,
-    seeds: SeedPool,
+    known: readonly CandidateRecord[],
     embedding: readonly number[],
     goalEmbeddings: readonly (readonly number[])[],
   ): Promise<CandidateRecord[]> {
-    const seedScores = new Map(seeds.vector.map((h) => [h.id, h.score] as const));
     const byId = new Map<string, CandidateRecord>();
-    for (const r of prelude.candidates) {
-      const score = seedScores.get(r.memory.id);
-      byId.set(r.memory.id, score === undefined ? r : { ...r, cosine: 2 * score - 1 });
-    }
+    for (const r of known) if (!byId.has(r.memory.id)) byId.set(r.memory.id, r);
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-      for (const r of await reader.candidates(missing, embedding, goalEmbeddings, Object.fromEntries(seedScores))) byId.set(r.memory.id, r);
+      for (const r of await reader.candidates(missing, embedding, goalEmbeddings)) byId.set(r.memory.id, r);
     }
     return ids.flatMap((id) => {
       const r = byId.get(id);

@@ -75,6 +75,24 @@ export interface SpreadParams {
   readonly maxJoined: number;
 }
 
+/** The vector side of a recall's seeds: the hits, best first, each with its raw candidate. */
+export interface VectorSeeds {
+  readonly hits: readonly NearestMemory[];
+}
+
+/**
+ * The vector seeds' candidate records, their goal cosines in the order of `goals` (the
+ * prelude's; the search read the goals by id in a query of its own, so a goal set between the
+ * two reads scores 0 for that recall).
+ */
+export function vectorCandidates(seeds: VectorSeeds, goals: readonly RecallGoal[]): CandidateRecord[] {
+  return seeds.hits.flatMap((h) => {
+    if (!h.candidate) return [];
+    const byGoal = new Map((toPlain(h.candidate.goalScores) as Row[] | null ?? []).map((g) => [String(g.id), num(g.score, 0.5)] as const));
+    return [parseCandidate(h.candidate.row, h.score, goals.map((g) => byGoal.get(g.id) ?? 0.5), h.candidate.concepts)];
+  });
+}
+
 /** What the first read of a recall returns (recall.prelude). */
 export interface RecallPrelude {
   readonly state: RecallAgentState;
@@ -136,10 +154,13 @@ export class RecallReader {
     };
   }
 
-  /** The agent's `k` live memories nearest to the query, best first; score = (1 + cos) / 2. */
-  async nearest(embedding: readonly number[], k: number): Promise<SeedHit[]> {
-    const found = await this.vectors.nearest(this.tx, { tenantId: this.tenantId, agentId: this.agentId }, [{ key: 'q', embedding }], { k });
-    return (found.get('q') ?? []).map((h: NearestMemory) => ({ id: h.id, score: h.score }));
+  /**
+   * The agent's `k` live memories nearest to the query, best first (score = (1 + cos) / 2),
+   * each with its candidate (read in the same query; see vectorCandidates).
+   */
+  async nearest(embedding: readonly number[], k: number): Promise<VectorSeeds> {
+    const found = await this.vectors.nearest(this.tx, { tenantId: this.tenantId, agentId: this.agentId }, [{ key: 'q', embedding }], { k, recallRows: true });
+    return { hits: found.get('q') ?? [] };
   }
 
   fulltext(text: string, limit: number, fetch: number): Promise<SeedScan> {

@@ -71,7 +71,7 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     await this.recalls.read(WARMUP_TENANT, WARMUP_AGENT, async (reader) => {
       await Promise.all([reader.prelude({ embedding, text: TEXT, terms: TERMS, limit, textFetch: 4 * limit }), reader.nearest(embedding, limit)]);
       await reader.fulltext(TEXT, limit, 8 * limit);
-      await reader.candidates(POOL_IDS, embedding, [], Object.fromEntries(POOL_IDS.map((id) => [id, 0.5])));
+      await reader.candidates(POOL_IDS, embedding, []);
       await reader.spread(
         {
           seeds: SEED_IDS.map((id, i) => ({ id, activation: 0.9 - i / 100 })),
