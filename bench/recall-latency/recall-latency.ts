@@ -24,6 +24,8 @@ import { arg, flag } from '../common/args';
 const ROOT = join(__dirname, '..', '..', '..');
 const SOURCE_DIR = join(ROOT, 'bench', 'recall-latency');
 const DIST = process.env.LIMBIC_DIST ?? 'dist';
+/** The checkout whose runtime/neo4j serves the bench (its pid file and index files): another build's, measured back to back. */
+const NEO4J_ROOT = process.env.BENCH_NEO4J_ROOT ?? ROOT;
 const DB = process.env.NEO4J_DATABASE ?? 'neo4j';
 const DIM = 384;
 const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
@@ -195,7 +197,7 @@ async function measure(runs: number, once: (i: number) => Promise<unknown>): Pro
  * Without the local runtime (NEO4J_URI elsewhere) it does not wait.
  */
 async function settle(driver: Driver): Promise<{ waited: number; segments: number; touches: number }> {
-  const home = join(ROOT, 'runtime', 'neo4j');
+  const home = join(NEO4J_ROOT, 'runtime', 'neo4j');
   // Lucene segments of the vector index on disk (one .si file each); a merge
   // brings them back to a few.
   const vectorSegments = (): number => {
@@ -212,7 +214,7 @@ async function settle(driver: Driver): Promise<{ waited: number; segments: numbe
       return 0;
     }
   };
-  let waited = await waitForNeo4jIdle(ROOT, SETTLE_MAX_S);
+  let waited = await waitForNeo4jIdle(NEO4J_ROOT, SETTLE_MAX_S);
   if (waited === null) return { waited: 0, segments: -1, touches: 0 };
   // A bulk load can end with merges pending: Lucene looks for merges only when a write
   // refreshes the index, and a merge that finishes does not start the next level's (fourth
@@ -222,7 +224,7 @@ async function settle(driver: Driver): Promise<{ waited: number; segments: numbe
   while (touches < MERGE_TOUCHES_MAX) {
     touches += 1;
     await touchVectorIndex(driver);
-    const more = (await waitForNeo4jIdle(ROOT, SETTLE_MAX_S)) ?? 0;
+    const more = (await waitForNeo4jIdle(NEO4J_ROOT, SETTLE_MAX_S)) ?? 0;
     waited += more;
     if (more <= 6) break;
   }
