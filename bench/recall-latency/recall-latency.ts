@@ -10,10 +10,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
-import { findCypherDir, IndexMaintenanceRepository, Neo4jExecutor, QUERY_NAMES, QueryRegistry } from '@limbic/graph';
 import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
@@ -234,11 +234,14 @@ async function settle(driver: Driver): Promise<{ waited: number; segments: numbe
 /**
  * The worker's own vector index refresh (IndexMaintenanceRepository, run by the refresher after
  * writes go quiet): a system-tenant marker written and deleted in two transactions, nothing
- * left behind. The bench runs no worker, so it does the same itself.
+ * left behind. The bench runs no worker, so it does the same itself, with the measured build's
+ * own code and queries (a previous build's Cypher may not parse on this build's server or the
+ * other way round).
  */
 async function touchVectorIndex(driver: Driver): Promise<void> {
-  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database: DB, txTimeoutMs: 30_000 });
-  await new IndexMaintenanceRepository(executor).refreshVectorIndex(DIM);
+  const graph = createRequire(__filename)(resolve(ROOT, DIST, 'libs', 'graph', 'src', 'index.js')) as typeof import('@limbic/graph');
+  const executor = new graph.Neo4jExecutor(driver, graph.QueryRegistry.load(join(graph.findCypherDir(), 'queries'), graph.QUERY_NAMES), { database: DB, txTimeoutMs: 30_000 });
+  await new graph.IndexMaintenanceRepository(executor).refreshVectorIndex(DIM);
 }
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
