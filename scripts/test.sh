@@ -6,10 +6,12 @@ set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 started=()
+t0=$SECONDS
 
 cleanup() {
   local rc=$?
   for svc in "${started[@]}"; do bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
+  printf '\n==> npm test %s after %d s\n' "$([[ $rc -eq 0 ]] && echo passed || echo FAILED)" "$((SECONDS - t0))"
   exit "$rc"
 }
 trap cleanup EXIT
@@ -25,6 +27,17 @@ step "embedding model (models/, git-ignored; skipped when present)"
 # A registry hiccup must not fail the suite: without the model the service (and the tests)
 # fall back to the hash embedder, and the model's own spec says it is skipped.
 bash scripts/fetch-model.sh || echo "WARNING: could not fetch the embedding model; testing with the hash embedder" >&2
+
+step "Chromium (Debian package) for the Neo4j Browser test; skipped when present"
+# The browser test drives Neo4j Browser in a real headless Chromium; without one it skips and says so.
+if [[ ! -x /usr/bin/chromium && -z "${CHROMIUM_PATH:-}" ]]; then
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    (apt-get install -y -qq chromium >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }) ||
+      echo "WARNING: could not install chromium; the Neo4j Browser test will be skipped" >&2
+  else
+    echo "WARNING: no /usr/bin/chromium and not root: the Neo4j Browser test will be skipped (apt-get install chromium)" >&2
+  fi
+fi
 
 step "services"
 for svc in redis neo4j; do

@@ -80,8 +80,11 @@ async function main(): Promise<void> {
   await run(`CALL db.awaitIndexes(600)`);
   // The data must hold no near-duplicates, or the bench measures merges: check a sample.
   const twins = await run(
-    `MATCH (m:Memory {tenantId: $tenant}) WITH m LIMIT 50
-     CALL db.index.vector.queryNodes('memory_embedding', 2, m.embedding) YIELD node, score
+    `CYPHER 25 MATCH (m:Memory {tenantId: $tenant}) WITH m LIMIT 50
+     CALL (m) {
+       MATCH (node:Memory) SEARCH node IN (VECTOR INDEX memory_embedding_by_agent FOR m.embedding WHERE node.tenantId = $tenant LIMIT 2) SCORE AS score
+       RETURN node, score
+     }
      WITH m, node, score WHERE node <> m AND score >= $minScore
      RETURN count(*) AS n`,
     { tenant, minScore: NEAR_DUPLICATE_MIN_INDEX_SCORE },
