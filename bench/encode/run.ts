@@ -6,7 +6,7 @@
  *     and a bare single CREATE through the driver: no embedding, no linking, no state.
  * Before measuring it warms up until Neo4j's JIT compiler has settled (bench/common/jit-settle.ts):
  * rounds of one encodeBatch of 500 into a warm-up agent and --warmup-single (default 50) single
- * encodes into it and as many into a new small agent (the other linking path), until the
+ * encodes into it and as many into a new small agent, until the
  * compiler spends less than --warmup-share (default 0.1) of a round compiling in two rounds in a
  * row, at most --warmup-max s (default 300). On a fresh Neo4j this takes a few minutes: during
  * the first ≈ 2,000 encodes the C2 compiler used more CPU than the queries, and single encodes
@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   const agentBatch = `bench-batch-${run}`;
   const agentSingle = `bench-single-${run}`;
   const agentWarmup = `bench-warmup-${run}`;
-  // Single encodes take another path into a small agent (the API's copy of its embeddings)
-  // than into a large one (the vector index): the warm-up runs both.
+  // Single encodes into a small agent and into a large one: one filtered vector search either
+  // way, but a small agent's searches stay cheap; the warm-up runs both.
   const agentWarmupSmall = `bench-warmup-small-${run}`;
   const warmupSmallAgents: string[] = [];
   try {
@@ -66,9 +66,8 @@ async function main(): Promise<void> {
     const base = Date.parse('2025-01-01T00:00:00Z');
 
     // Warm-up, not measured: planning of every encode query and the JIT of both processes,
-    // until Neo4j's compiler has settled. Each round writes a batch and singles on both linking
-    // paths; every round's small agent is new, so the small path includes an agent's first
-    // encodes (scan, then the API's copy).
+    // until Neo4j's compiler has settled. Each round writes a batch and singles into a large
+    // and a small agent; every round's small agent is new, so it includes an agent's first encodes.
     let warmed = 0;
     const warmBatch: number[] = [];
     const warmSingle: number[][] = [];
@@ -171,7 +170,7 @@ async function main(): Promise<void> {
     console.log(`| floor: bare single CREATE via driver | ${(SINGLES / (floorSingle.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} | ${fmt(percentile(floorSingle, 50))} | ${fmt(percentile(floorSingle, 99))} |`);
     console.log(`\nAPI process RSS after the run: ${rss.toFixed(0)} MiB`);
     const windows = Array.from({ length: Math.ceil(SINGLES / 100) }, (_, k) => fmt(percentile(single.slice(k * 100, k * 100 + 100), 50)));
-    console.log(`Single encode p50 by the agent's size, per 100 memories (below 500 the API's copy of its embeddings ranks link candidates, above it the vector index): ${windows.join(' / ')} ms.`);
+    console.log(`Single encode p50 by the agent's size, per 100 memories (link candidates from the filtered vector index throughout): ${windows.join(' / ')} ms.`);
     if (settled.length > 0) console.log(`Waited for Neo4j to go idle (index merges) before each phase: ${settled.join(', ')}.`);
     const rounds = warmSingle.map((l, k) => `${fmt(percentile(l, 50))} (${formatShare(warmup.shares[k])})`);
     console.log(
