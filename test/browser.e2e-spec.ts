@@ -42,7 +42,7 @@ async function run(page: Page, command: string): Promise<void> {
   await page.keyboard.insertText(command);
   await page.keyboard.press('Control+Enter');
   // Its frame opens on top before the next command is typed.
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="frameCommand"]').length > n, before, { timeout: 30_000 });
+  await frames.nth(before).waitFor({ timeout: 30_000 });
 }
 
 maybe('Neo4j Browser (the runtime’s) in headless Chromium', () => {
