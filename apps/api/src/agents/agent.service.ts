@@ -4,7 +4,7 @@ import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { AgentRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
 import { badInput, notFound } from '../common/api-error';
 import type { AffectInput } from '../common/graphql-types';
-import { requireCallerId, requireRange, requireText } from '../common/validate';
+import { requireCallerId, requireRange, requireText, requireWellFormed } from '../common/validate';
 import type { AgentPreset, GoalInput } from './dto/agent.types';
 
 const MAX_GOALS = 32;
@@ -54,7 +54,7 @@ export class AgentService {
     requireCallerId('agentId', agentId);
     if (goals.length > MAX_GOALS) throw badInput('goals', `at most ${MAX_GOALS} goals`);
     const clean = goals.map((g, i) => {
-      const name = g.name.trim();
+      const name = requireWellFormed(`goals[${i}].name`, g.name).trim();
       if (name.length === 0 || name.length > MAX_GOAL_CHARS) throw badInput(`goals[${i}].name`, `must be 1–${MAX_GOAL_CHARS} characters`);
       return { name, priority: requireRange(`goals[${i}].priority`, g.priority, 0, 1) };
     });

@@ -18,7 +18,21 @@ export function requireInt(field: string, value: number, min: number, max: numbe
   return value;
 }
 
+/** A UTF-16 surrogate without its pair: no character at all (it would be stored as U+FFFD). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text a person could have written: no NUL (it ends strings in other systems and in logs) and
+ * no lone surrogate (it is not a character; storing it would silently replace it with U+FFFD).
+ */
+export function requireWellFormed(field: string, value: string): string {
+  if (value.includes('\u0000')) throw badInput(field, 'must not contain NUL characters');
+  if (LONE_SURROGATE.test(value)) throw badInput(field, 'is not well-formed Unicode (a lone surrogate)');
+  return value;
+}
+
 export function requireText(field: string, value: string, maxBytes: number): string {
+  requireWellFormed(field, value);
   if (value.trim().length === 0) throw badInput(field, 'must not be empty');
   const bytes = Buffer.byteLength(value, 'utf8');
   if (bytes > maxBytes) throw badInput(field, `is ${bytes} bytes; the limit is ${maxBytes}`);

@@ -1,6 +1,6 @@
 import type { Limits } from '@limbic/config';
 import { badInput } from '../common/api-error';
-import { requireCallerId, requireDate, requireRange, requireText } from '../common/validate';
+import { requireCallerId, requireDate, requireRange, requireText, requireWellFormed } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 
 export interface ValidEncode {
@@ -21,7 +21,7 @@ export function validateEncode(input: EncodeInput, limits: Limits, now: number, 
   const f = (name: string) => `${prefix}${name}`;
   const tags = input.tags ?? [];
   if (tags.length > limits.maxTags) throw badInput(f('tags'), `at most ${limits.maxTags} tags`);
-  const cleanTags = [...new Set(tags.map((t) => t.trim().toLowerCase()))];
+  const cleanTags = [...new Set(tags.map((t, i) => requireWellFormed(f(`tags[${i}]`), t).trim().toLowerCase()))];
   for (const t of cleanTags) {
     if (t.length === 0 || t.length > MAX_TAG_CHARS) throw badInput(f('tags'), `each tag must be 1–${MAX_TAG_CHARS} characters`);
   }
