@@ -11,7 +11,7 @@ import { AgentResolver } from './agents/agent.resolver';
 import { AgentService } from './agents/agent.service';
 import { TenantGuard } from './auth/tenant.guard';
 import { formatError } from './common/format-error';
-import { StrictDateTime } from './common/strict-date-time';
+import { makeDateTimeStrict } from './common/strict-date-time';
 import { HealthController } from './health/health.controller';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { EncodeService } from './memories/encode.service';
@@ -27,6 +27,9 @@ import { selectionLimit } from './common/selection-limit';
 import { AdminModule } from './admin/admin.module';
 import { MetricsModule } from './metrics/metrics.module';
 
+
+// Every `Date` field's DateTime scalar parses strictly (RFC 3339, no rollover), before the schema is built.
+makeDateTimeStrict();
 @Module({
   imports: [
     ConfigModule,
@@ -43,12 +46,10 @@ import { MetricsModule } from './metrics/metrics.module';
         // The committed schema file is the contract; it is regenerated on every non-production boot.
         autoSchemaFile: config.env === 'production' ? true : join(cypherDir, '..', 'apps', 'api', 'schema.gql'),
         sortSchema: true,
-        // Every `Date` field is the strict RFC 3339 scalar, not Nest's lenient built-in one.
-        buildSchemaOptions: { scalarsMap: [{ type: () => Date, scalar: StrictDateTime }] },
         path: '/graphql',
         context: ({ req }: { req: unknown }) => ({ req }),
         formatError,
-        introspection: true,
+        introspection: config.introspection,
         validationRules: [selectionLimit(10, config.limits.maxQueryComplexity)],
       }),
     }),

@@ -5,10 +5,13 @@ import { enabledLogLevels, LIMBIC_CONFIG, type LimbicConfig } from '@limbic/conf
 import { loggerFor, exitIfShutdownHangs } from '@limbic/observability';
 import { QueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
+import { jsonBody } from './common/json-body';
+import { requireKey } from './auth/require-key.middleware';
 
 async function bootstrap(): Promise<void> {
   // Logs are buffered until the configured level is known (config is validated inside Nest).
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, autoFlushLogs: false, abortOnError: false });
+  // bodyParser false: the API's own JSON parser (common/json-body) takes its place, below.
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, autoFlushLogs: false, abortOnError: false, bodyParser: false });
   const config = app.get<LimbicConfig>(LIMBIC_CONFIG);
   app.useLogger(loggerFor('api', config.ops.logFormat, enabledLogLevels(config.logLevel)));
   app.flushLogs(); // the start-up lines buffered until the configured logger existed
@@ -18,6 +21,9 @@ async function bootstrap(): Promise<void> {
   if (config.singleTenant) {
     log.warn('no LIMBIC_API_KEYS configured: single-tenant mode, listening on loopback only, no authentication');
   }
+  const body = jsonBody(config.limits.maxRequestBytes);
+  app.use('/graphql', requireKey(config));
+  app.use(body.parse, body.refuse);
   app.get(QueueDashboard).mount(app);
   await app.listen(config.api.port, config.api.host);
   log.log(`API on http://${config.api.host}:${config.api.port}/graphql (embedder ${config.embedder.kind})`);

@@ -55,9 +55,13 @@ export const envSchema = z.object({
 
   LIMBIC_MAX_CONTENT_BYTES: int(1, 1_048_576).default(32_768),
   LIMBIC_MAX_BATCH_ITEMS: int(1, 10_000).default(500),
+  /** Bytes a JSON request body (a GraphQL operation) may have; a larger one is refused before it is parsed. */
+  LIMBIC_MAX_REQUEST_BYTES: int(1024, 1_073_741_824).default(8 * 1024 * 1024),
   LIMBIC_MAX_TAGS: int(0, 1000).default(32),
   LIMBIC_MAX_TOP_K: int(1, 1000).default(100),
   LIMBIC_GRAPHQL_MAX_COMPLEXITY: int(10, 1_000_000).default(5000),
+  /** Whether the schema answers introspection (to callers with a valid key). Unset: on, but off when NODE_ENV=production. */
+  LIMBIC_GRAPHQL_INTROSPECTION: bool.optional(),
   /** Removed (encode's link candidates come from the filtered vector index: nothing to cache); still read so that setting it stops boot instead of being ignored. */
   LIMBIC_LINK_CACHE_MB: z.string().optional(),
 

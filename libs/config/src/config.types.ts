@@ -41,6 +41,7 @@ export interface EmbedderSettings {
 export interface Limits {
   readonly maxContentBytes: number;
   readonly maxBatchItems: number;
+  readonly maxRequestBytes: number;
   readonly maxTags: number;
   readonly maxTopK: number;
   readonly maxQueryComplexity: number;
@@ -68,6 +69,8 @@ export interface LimbicConfig {
   readonly embedder: EmbedderSettings;
   readonly limits: Limits;
   readonly runMigrations: boolean;
+  /** GraphQL introspection on (LIMBIC_GRAPHQL_INTROSPECTION; default off in production). */
+  readonly introspection: boolean;
   readonly appraiser: AppraiserSettings;
   readonly ops: OpsSettings;
   readonly consolidation: ConsolidationSettings;

@@ -96,11 +96,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
     limits: {
       maxContentBytes: e.LIMBIC_MAX_CONTENT_BYTES,
       maxBatchItems: e.LIMBIC_MAX_BATCH_ITEMS,
+      maxRequestBytes: e.LIMBIC_MAX_REQUEST_BYTES,
       maxTags: e.LIMBIC_MAX_TAGS,
       maxTopK: e.LIMBIC_MAX_TOP_K,
       maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
     },
     runMigrations: e.LIMBIC_RUN_MIGRATIONS,
+    introspection: e.LIMBIC_GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
     appraiser: {
       kind: e.LIMBIC_APPRAISER,
       llm:

@@ -33,6 +33,8 @@ export function toGraphError(err: unknown, queryName?: string): GraphError {
   if (err instanceof GraphError) return err;
   const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
   const message = err instanceof Error ? err.message : String(err);
+  // The driver's pool had no free connection in time: overload, retryable by the client.
+  if (message.startsWith('Connection acquisition timed out')) return new GraphError('unavailable', message, code || undefined, queryName);
   const kind = CODE_MAP.find(([prefix]) => code.startsWith(prefix))?.[1] ?? 'internal';
   return new GraphError(kind, message, code || undefined, queryName);
 }

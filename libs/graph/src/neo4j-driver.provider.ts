@@ -8,9 +8,12 @@ export function createDriver(s: Neo4jSettings): Driver {
     maxConnectionPoolSize: s.maxPoolSize,
     // Integers come back as JS numbers: our counts and epoch millis stay far below 2^53.
     disableLosslessIntegers: true,
-    // How long the driver keeps retrying a managed transaction after transient errors.
-    maxTransactionRetryTime: 15_000,
-    connectionAcquisitionTimeout: 10_000,
+    // The executor retries, with budgets by failure (neo4j-executor.ts, withRetries).
+    maxTransactionRetryTime: 0,
+    // A request that cannot get one of the pool's connections within this is refused as
+    // UNAVAILABLE (graph.errors) instead of queueing: under overload a quick, retryable "no"
+    // beats a slow one (50 encoders + 50 recallers used to wait 10 s, then fail as INTERNAL).
+    connectionAcquisitionTimeout: 2_000,
     userAgent: 'limbic/0.1',
   });
 }

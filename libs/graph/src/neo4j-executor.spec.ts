@@ -1,6 +1,6 @@
 import { Neo4jError, type Driver } from 'neo4j-driver';
 import { GraphError } from './graph.errors';
-import { Neo4jExecutor } from './neo4j-executor';
+import { Neo4jExecutor, RETRY_BUDGET_MS, retryKind, withRetries } from './neo4j-executor';
 import type { QueryRegistry } from './query-registry';
 
 /** A driver whose sessions run the unit of work against a transaction that fails as told. */
@@ -84,5 +84,54 @@ describe('Neo4jExecutor error mapping', () => {
     };
     await expect(new Neo4jExecutor(fakeDriver(throwing as never), registry, options).read('agent.get')).rejects.toBeInstanceOf(GraphError);
     expect(Error.stackTraceLimit).toBe(before);
+  });
+});
+
+describe('withRetries', () => {
+  const transient = () => new Neo4jError('deadlock', 'Neo.TransientError.Transaction.DeadlockDetected', '', '');
+  const down = () => new Neo4jError('connection refused', 'ServiceUnavailable', '', '');
+
+  /** A clock advanced by the sleeps only, so budgets are checked without waiting. */
+  function fakeTime() {
+    let now = 0;
+    const spy = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    return { sleep: (ms: number) => ((now += ms), Promise.resolve()), restore: () => spy.mockRestore() };
+  }
+
+  it('classifies failures: down and pool exhaustion are unavailable, deadlocks contention, client errors none', () => {
+    expect(retryKind(down())).toBe('unavailable');
+    expect(retryKind(new Neo4jError('Connection acquisition timed out in 2000 ms. Pool status: Active conn count = 50', 'N/A', '', ''))).toBe('unavailable');
+    expect(retryKind(transient())).toBe('contention');
+    expect(retryKind(new Neo4jError('syntax', 'Neo.ClientError.Statement.SyntaxError', '', ''))).toBeNull();
+    expect(retryKind(new Error('mine'))).toBeNull();
+  });
+
+  it('retries contention until it succeeds', async () => {
+    const time = fakeTime();
+    let calls = 0;
+    const result = await withRetries(() => (++calls < 4 ? Promise.reject(transient()) : Promise.resolve('ok')), time.sleep);
+    time.restore();
+    expect([result, calls]).toEqual(['ok', 4]);
+  });
+
+  it('gives up on a server that does not answer within its short budget, and on contention within the long one', async () => {
+    for (const [error, budget] of [[down, RETRY_BUDGET_MS.unavailable], [transient, RETRY_BUDGET_MS.contention]] as const) {
+      const time = fakeTime();
+      let calls = 0;
+      let slept = 0;
+      const sleep = (ms: number) => ((slept += ms), time.sleep(ms));
+      await expect(withRetries(() => (calls++, Promise.reject(error())), sleep)).rejects.toBeInstanceOf(Neo4jError);
+      time.restore();
+      expect(slept).toBeLessThanOrEqual(budget);
+      expect(calls).toBeGreaterThan(1);
+    }
+  });
+
+  it('does not retry a pool that had no connection, nor a client error', async () => {
+    for (const error of [new Neo4jError('Connection acquisition timed out in 2000 ms.', 'N/A', '', ''), new Neo4jError('bad', 'Neo.ClientError.Statement.SyntaxError', '', '')]) {
+      let calls = 0;
+      await expect(withRetries(() => (calls++, Promise.reject(error)))).rejects.toBe(error);
+      expect(calls).toBe(1);
+    }
   });
 });

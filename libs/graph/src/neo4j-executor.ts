@@ -6,8 +6,13 @@ import type { QueryRegistry } from './query-registry';
 
 export type Params = Readonly<Record<string, unknown>>;
 
-/** How long a read unit retries transient errors: the driver's maxTransactionRetryTime for writes. */
-const READ_RETRY_MS = 15_000;
+/**
+ * How long a unit of work keeps retrying, by what failed (retryKind). A server that does not
+ * answer is said at once, as UNAVAILABLE (it used to take 15–46 s: the driver's retry time);
+ * a deadlock or lock timeout between concurrent writers is worth a longer wait, since the
+ * next attempt usually wins.
+ */
+export const RETRY_BUDGET_MS = { unavailable: 1500, contention: 10_000 } as const;
 
 /** A query runner bound to one open transaction, for multi-statement units of work. */
 export interface TxRunner {
@@ -80,7 +85,8 @@ export class Neo4jExecutor {
       if (mode === 'READ') {
         ({ result, closing } = await this.readUnit(session, config, work));
       } else {
-        result = await session.executeWrite((tx: ManagedTransaction) => work(this.runner(tx)), config);
+        // The driver does not retry (maxTransactionRetryTime 0, neo4j-driver.provider): retried here.
+        result = await withRetries(() => session.executeWrite((tx: ManagedTransaction) => work(this.runner(tx)), config));
       }
       ok = true;
       return result;
@@ -103,16 +109,14 @@ export class Neo4jExecutor {
    * A read unit in an explicit transaction whose commit the caller does not wait for: a read
    * has nothing to commit, and the COMMIT round trip was ≈ 0.4 ms of every recall (measured,
    * two queries per transaction: 1.86 → 1.30 ms p50). Its results are final once its queries
-   * have answered. Transient errors (a restarting server, a stale connection) are retried
-   * like the driver's managed transactions, with backoff, for up to READ_RETRY_MS.
+   * have answered. Failures are retried like writes (withRetries).
    */
-  private async readUnit<R>(
+  private readUnit<R>(
     session: Session,
     config: { metadata: Record<string, string>; timeout: number },
     work: (tx: TxRunner) => Promise<R>,
   ): Promise<{ result: R; closing: Promise<void> }> {
-    const deadline = performance.now() + READ_RETRY_MS;
-    for (let attempt = 0; ; attempt++) {
+    return withRetries(async () => {
       const tx: Transaction = session.beginTransaction(config);
       try {
         const result = await work(this.runner(tx));
@@ -120,11 +124,9 @@ export class Neo4jExecutor {
         return { result, closing };
       } catch (err) {
         await tx.rollback().catch(() => undefined);
-        const retry = err instanceof Neo4jError && err.retryable && performance.now() < deadline;
-        if (!retry) throw err;
-        await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt) * (0.8 + Math.random() * 0.4)));
+        throw err;
       }
-    }
+    });
   }
 
   private runner(tx: ManagedTransaction | Transaction): TxRunner {
@@ -155,6 +157,43 @@ function withoutStackCapture<R>(start: () => R): R {
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/** Which retry budget a failure draws on; null: not retried. */
+export function retryKind(err: unknown): keyof typeof RETRY_BUDGET_MS | null {
+  if (!(err instanceof Neo4jError)) return null;
+  if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired' || isAcquisitionTimeout(err)) return 'unavailable';
+  return err.retryable ? 'contention' : null;
+}
+
+/** The driver's pool had no free connection in time (an overloaded process): not worth a retry. */
+export function isAcquisitionTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message.startsWith('Connection acquisition timed out');
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails for good, or its failure's budget is spent. Backoff
+ * doubles from 20 ms (at most 500) with ±50 % jitter, so that writers that deadlocked on each
+ * other do not collide again in step. A pool that had no connection is not retried: waiting
+ * longer only lengthens the queue that caused it.
+ */
+export async function withRetries<R>(attempt: () => Promise<R>, sleep: (ms: number) => Promise<void> = delay): Promise<R> {
+  const started = performance.now();
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const kind = retryKind(err);
+      if (kind === null || isAcquisitionTimeout(err)) throw err;
+      const wait = Math.min(500, 20 * 2 ** n) * (0.5 + Math.random());
+      if (performance.now() - started + wait > RETRY_BUDGET_MS[kind]) throw err;
+      await sleep(wait);
+    }
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
 }
 
 /** Debug logs show parameters but not 384-float vectors. */

@@ -1,4 +1,5 @@
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLISODateTime } from '@nestjs/graphql';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 
 /**
  * RFC 3339 date-time: date, `T` (or a space), time with optional fraction, and `Z` or an offset.
@@ -53,3 +54,15 @@ export const StrictDateTime = new GraphQLScalarType<Date, string>({
     return parseDateTime(ast.value);
   },
 });
+
+/**
+ * Makes the schema's `DateTime` strict. It is Nest's built-in scalar (every `Date` field maps to
+ * it); Nest offers no way to swap its implementation without renaming the type (a second
+ * scalar named DateTime is refused as a duplicate), so its parsing is replaced in place, once,
+ * before the schema is built. Output is unchanged (ISO 8601 at UTC).
+ */
+export function makeDateTimeStrict(): void {
+  const scalar = GraphQLISODateTime as unknown as { parseValue: unknown; parseLiteral: unknown; description: string };
+  scalar.parseValue = (value: unknown) => StrictDateTime.parseValue(value);
+  scalar.parseLiteral = (ast: ValueNode) => StrictDateTime.parseLiteral(ast);
+}

@@ -30,6 +30,8 @@ export class ApiErrorHttpFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
+    // A refused oversized body: close after answering rather than read the rest of it.
+    if (status === 413) res.setHeader('connection', 'close');
     res.status(status).json({ code, message });
   }
 
