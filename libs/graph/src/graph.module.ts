@@ -2,7 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown, type OnModu
 import type { Driver } from 'neo4j-driver';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { observeNeo4jTransaction } from '@limbic/observability';
+import { observeNeo4jRetry, observeNeo4jTransaction } from '@limbic/observability';
 import { join } from 'node:path';
 import { AgentVectorSearch } from './agent-vector-search';
 import { findCypherDir } from './cypher-dir';
@@ -49,6 +49,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
           txTimeoutMs: c.neo4j.txTimeoutMs,
           logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
+          onRetry: observeNeo4jRetry,
         }),
     },
     AgentRepository,

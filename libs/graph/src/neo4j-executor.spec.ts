@@ -109,9 +109,10 @@ describe('withRetries', () => {
   it('retries contention until it succeeds', async () => {
     const time = fakeTime();
     let calls = 0;
-    const result = await withRetries(() => (++calls < 4 ? Promise.reject(transient()) : Promise.resolve('ok')), time.sleep);
+    const kinds: string[] = [];
+    const result = await withRetries(() => (++calls < 4 ? Promise.reject(transient()) : Promise.resolve('ok')), (k) => kinds.push(k), time.sleep);
     time.restore();
-    expect([result, calls]).toEqual(['ok', 4]);
+    expect([result, calls, kinds]).toEqual(['ok', 4, ['contention', 'contention', 'contention']]);
   });
 
   it('gives up on a server that does not answer within its short budget, and on contention within the long one', async () => {
@@ -120,7 +121,7 @@ describe('withRetries', () => {
       let calls = 0;
       let slept = 0;
       const sleep = (ms: number) => ((slept += ms), time.sleep(ms));
-      await expect(withRetries(() => (calls++, Promise.reject(error())), sleep)).rejects.toBeInstanceOf(Neo4jError);
+      await expect(withRetries(() => (calls++, Promise.reject(error())), undefined, sleep)).rejects.toBeInstanceOf(Neo4jError);
       time.restore();
       expect(slept).toBeLessThanOrEqual(budget);
       expect(calls).toBeGreaterThan(1);

@@ -29,6 +29,8 @@ export interface ExecutorOptions {
   readonly logQueries?: boolean;
   /** Observes every unit of work (metrics); must not throw. */
   readonly onUnit?: (label: string, mode: 'READ' | 'WRITE', seconds: number, ok: boolean) => void;
+  /** Observes every retry (metrics); must not throw. */
+  readonly onRetry?: (label: string, kind: string) => void;
 }
 
 /**
@@ -83,10 +85,10 @@ export class Neo4jExecutor {
     try {
       let result: R;
       if (mode === 'READ') {
-        ({ result, closing } = await this.readUnit(session, config, work));
+        ({ result, closing } = await this.readUnit(session, config, work, this.retried(label)));
       } else {
         // The driver does not retry (maxTransactionRetryTime 0, neo4j-driver.provider): retried here.
-        result = await withRetries(() => session.executeWrite((tx: ManagedTransaction) => work(this.runner(tx)), config));
+        result = await withRetries(() => session.executeWrite((tx: ManagedTransaction) => work(this.runner(tx)), config), this.retried(label));
       }
       ok = true;
       return result;
@@ -115,6 +117,7 @@ export class Neo4jExecutor {
     session: Session,
     config: { metadata: Record<string, string>; timeout: number },
     work: (tx: TxRunner) => Promise<R>,
+    onRetry: (kind: string, err: unknown) => void,
   ): Promise<{ result: R; closing: Promise<void> }> {
     return withRetries(async () => {
       const tx: Transaction = session.beginTransaction(config);
@@ -126,7 +129,14 @@ export class Neo4jExecutor {
         await tx.rollback().catch(() => undefined);
         throw err;
       }
-    });
+    }, onRetry);
+  }
+
+  private retried(label: string): (kind: string, err: unknown) => void {
+    return (kind, err) => {
+      this.options.onRetry?.(label, kind);
+      this.log.debug(`retrying ${label} (${kind}): ${err instanceof Error ? err.message.replace(/\s+/g, ' ').slice(0, 600) : String(err)}`);
+    };
   }
 
   private runner(tx: ManagedTransaction | Transaction): TxRunner {
@@ -177,7 +187,11 @@ export function isAcquisitionTimeout(err: unknown): boolean {
  * other do not collide again in step. A pool that had no connection is not retried: waiting
  * longer only lengthens the queue that caused it.
  */
-export async function withRetries<R>(attempt: () => Promise<R>, sleep: (ms: number) => Promise<void> = delay): Promise<R> {
+export async function withRetries<R>(
+  attempt: () => Promise<R>,
+  onRetry: (kind: keyof typeof RETRY_BUDGET_MS, err: unknown) => void = () => undefined,
+  sleep: (ms: number) => Promise<void> = delay,
+): Promise<R> {
   const started = performance.now();
   for (let n = 0; ; n++) {
     try {
@@ -187,6 +201,7 @@ export async function withRetries<R>(attempt: () => Promise<R>, sleep: (ms: numb
       if (kind === null || isAcquisitionTimeout(err)) throw err;
       const wait = Math.min(500, 20 * 2 ** n) * (0.5 + Math.random());
       if (performance.now() - started + wait > RETRY_BUDGET_MS[kind]) throw err;
+      onRetry(kind, err);
       await sleep(wait);
     }
   }

@@ -121,6 +121,18 @@ export function observeNeo4jTransaction(query: string, mode: 'READ' | 'WRITE', s
   neo4jTransactionDuration.observe({ query, mode, outcome: ok ? 'ok' : 'error' }, seconds);
 }
 
+/** Units of work Neo4j made us try again (neo4j-executor withRetries), by the failure's kind and the unit. */
+export const neo4jRetries = new Counter({
+  name: 'limbic_neo4j_retries_total',
+  help: 'Neo4j units of work retried by the executor, by kind (unavailable: no answer; contention: deadlock or lock timeout) and unit.',
+  labelNames: ['kind', 'unit'] as const,
+  registers: [metricsRegistry],
+});
+
+export function observeNeo4jRetry(unit: string, kind: string): void {
+  neo4jRetries.inc({ kind, unit });
+}
+
 export const vectorIndexRefreshes = new Counter({
   name: 'limbic_vector_index_refresh_total',
   help: 'Vector index refreshes by the worker after writes went quiet (two marker writes each), by outcome.',
