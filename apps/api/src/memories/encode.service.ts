@@ -5,10 +5,11 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
-import { badInput } from '../common/api-error';
+import { ApiError, badInput } from '../common/api-error';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 import { validateEncode, type ValidEncode } from './encode-input.validator';
+import { AgentWriteCombiner, type WriteGroup } from './encoding/agent-write-combiner';
 import { planEncoding, prepareBatch, type PreparedItem } from './encoding/encode-plan';
 
 /** Existing memories considered as link candidates for each new one (DESIGN §5 keeps ≤ 5). */
@@ -19,15 +20,32 @@ export interface EncodeOutcome {
   readonly created: boolean;
 }
 
+/** A validated item with its embedding, waiting for its agent's next write. */
+interface EmbeddedItem {
+  readonly valid: ValidEncode;
+  readonly embedding: readonly number[];
+}
+
+/** Items waiting for one agent's write, beyond which an encode is refused as overload. */
+const MAX_QUEUED_PER_AGENT = 5000;
+
 @Injectable()
 export class EncodeService {
+  private readonly combiner: AgentWriteCombiner<EmbeddedItem, EncodeOutcome>;
+
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly db: Neo4jExecutor,
     private readonly jobs: JobProducer,
     private readonly vectors: AgentVectorSearch,
-  ) {}
+  ) {
+    this.combiner = new AgentWriteCombiner(
+      config.limits.maxBatchItems,
+      Math.max(MAX_QUEUED_PER_AGENT, config.limits.maxBatchItems),
+      (queued) => new ApiError('UNAVAILABLE', `too many writes waiting for this agent (${queued}); retry shortly`),
+    );
+  }
 
   async encode(tenantId: string, input: EncodeInput): Promise<MemoryRecord> {
     const valid = validateEncode(input, this.config.limits, Date.now());
@@ -53,21 +71,32 @@ export class EncodeService {
   }
 
   /**
-   * Fast path: embed, then one transaction under the agent's lock (which also rejects an
-   * unknown agent): idempotency check, neighbours, planning (pure), writes. Appraisal jobs are
-   * enqueued after commit, without waiting for Redis; if the add fails the memories stay
-   * `pendingAppraisal` and the worker's sweep picks them up.
+   * Embeds the items, then hands them to the agent's write lane (AgentWriteCombiner): one
+   * transaction at a time per agent in this process, with the calls that arrived meanwhile
+   * written together in the next.
    */
   private async write(tenantId: string, agentId: string, valid: readonly ValidEncode[]): Promise<EncodeOutcome[]> {
-    // No separate existence check before embedding: the lock below finds an unknown agent,
-    // and a read transaction of its own cost every encode a round trip (≈ 3 ms of ≈ 30).
+    // Embedded before joining the lane, so that the lane holds only database work.
     const embeddings = await this.embedder.embed(valid.map((v) => v.content));
-    const prepared: PreparedItem[] = valid.map((v, i) => ({
+    const items = valid.map((v, i): EmbeddedItem => ({ valid: v, embedding: embeddings[i] ?? [] }));
+    return this.combiner.submit(`${tenantId}\u0000${agentId}`, items, (group) => this.writeGroup(tenantId, agentId, group));
+  }
+
+  /**
+   * Fast path: one transaction under the agent's lock (which also rejects an unknown agent):
+   * idempotency check, neighbours, planning (pure), writes. Appraisal jobs are enqueued after
+   * commit, without waiting for Redis; if the add fails the memories stay `pendingAppraisal`
+   * and the worker's sweep picks them up.
+   */
+  private async writeGroup(tenantId: string, agentId: string, group: WriteGroup<EmbeddedItem>): Promise<EncodeOutcome[]> {
+    // No separate existence check: the lock below finds an unknown agent, and a read
+    // transaction of its own cost every encode a round trip (≈ 3 ms of ≈ 30).
+    const prepared: PreparedItem[] = group.items.map(({ valid: v, embedding }, i) => ({
       key: String(i),
       id: randomUUID(),
       externalId: v.externalId,
       content: v.content,
-      embedding: embeddings[i] ?? [],
+      embedding,
       occurredAt: v.occurredAt,
       affect: v.affect,
       importance: v.importance,
@@ -117,6 +146,7 @@ export class EncodeService {
           neighbours,
           chainWindow,
           now,
+          interactions: group.calls,
         });
         // Writes pipelined like the reads above; they run in this order.
         const [memories] = await Promise.all([

@@ -81,3 +81,16 @@ describe('planEncoding', () => {
     expect(plan()).toEqual(plan());
   });
 });
+
+describe('planEncoding: combined calls', () => {
+  const planFor = (interactions: number | undefined) =>
+    planEncoding({ batch: prepareBatch(items(3)), state: initialAgentState(NOW), moodInertia: 0.5, neighbours: new Map(), chainWindow: [], now: NOW, interactions });
+
+  it('spends one interaction per call the batch came from, as if each had been written alone', () => {
+    const one = planFor(undefined).state.energy;
+    const three = planFor(3).state.energy;
+    expect(planFor(1).state.energy).toEqual(one);
+    expect(one.energy).toBeCloseTo(0.98, 10);
+    expect(three.energy).toBeCloseTo(0.94, 10);
+  });
+});

@@ -93,6 +93,8 @@ export function planEncoding(input: {
   readonly neighbours: ReadonlyMap<string, readonly LinkNeighbour[]>;
   readonly chainWindow: readonly ChainMember[];
   readonly now: number;
+  /** Calls the batch came from (AgentWriteCombiner joins concurrent ones); default 1. */
+  readonly interactions?: number;
 }): EncodePlan {
   const { now, moodInertia } = input;
   let state = input.state;
@@ -152,8 +154,9 @@ export function planEncoding(input: {
     encoded.push({ item, affect });
     planned.set(item.id, { affect, occurredAt: item.occurredAt });
   }
-  // One call is one interaction: a batch of 500 costs the energy of one encode, not 500.
-  state = interact(state, now);
+  // One call is one interaction: a batch of 500 costs the energy of one encode, not 500; ten
+  // single encodes written together cost ten.
+  for (let i = 0; i < (input.interactions ?? 1); i++) state = interact(state, now);
 
   const chain = rewireChain(input.chainWindow, encoded, cosineTo);
   const chained = new Set(chain.create.map((c) => pairKey(c.from, c.to)));
