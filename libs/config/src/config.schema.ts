@@ -25,6 +25,10 @@ export const envSchema = z.object({
   NEO4J_PASSWORD: z.string().min(1).default('limbic-dev-password'),
   NEO4J_DATABASE: z.string().regex(/^[a-z][a-z0-9.-]{2,62}$/, 'must be a valid Neo4j database name').default('neo4j'),
   NEO4J_MAX_POOL_SIZE: int(1, 1000).default(50),
+  /** Units of work that may wait for one of the pool's connections; more are refused at once (UNAVAILABLE). */
+  NEO4J_MAX_WAITING: int(0, 100_000).default(1000),
+  /** How long a unit waits for a connection before it is refused (UNAVAILABLE). */
+  NEO4J_MAX_WAIT_MS: int(1, 120_000).default(10_000),
   NEO4J_TX_TIMEOUT_MS: int(100, 600_000).default(30_000),
 
   REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),

@@ -62,6 +62,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
       maxPoolSize: e.NEO4J_MAX_POOL_SIZE,
+      maxWaiting: e.NEO4J_MAX_WAITING,
+      maxWaitMs: e.NEO4J_MAX_WAIT_MS,
       txTimeoutMs: e.NEO4J_TX_TIMEOUT_MS,
     },
     redisUrl: e.REDIS_URL,

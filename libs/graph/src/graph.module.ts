@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AgentVectorSearch } from './agent-vector-search';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
+import { UnitGate } from './unit-gate';
 import { Neo4jExecutor } from './neo4j-executor';
 import { createDriver, NEO4J_DRIVER } from './neo4j-driver.provider';
 import { QUERY_NAMES } from './query-names';
@@ -50,6 +51,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
           logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
           onRetry: observeNeo4jRetry,
+          gate: new UnitGate(c.neo4j.maxPoolSize, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
         }),
     },
     AgentRepository,

@@ -13,3 +13,4 @@ export * from './record-parsers';
 export * from './repositories';
 export * from './agent-state.codec';
 export * from './agent-vector-search';
+export * from './unit-gate';

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import { Neo4jError, type Driver, type ManagedTransaction, type RecordShape, type Session, type Transaction } from 'neo4j-driver';
 import { GraphError, toGraphError } from './graph.errors';
 import type { QueryName } from './query-names';
 import type { QueryRegistry } from './query-registry';
+import type { UnitGate } from './unit-gate';
 
 export type Params = Readonly<Record<string, unknown>>;
 
@@ -32,7 +34,12 @@ export interface ExecutorOptions {
   readonly onUnit?: (label: string, mode: 'READ' | 'WRITE', seconds: number, ok: boolean) => void;
   /** Observes every retry (metrics); must not throw. */
   readonly onRetry?: (label: string, kind: string) => void;
+  /** Admission to the database (unit-gate.ts); without one, every unit goes straight to the pool. */
+  readonly gate?: UnitGate;
 }
+
+/** Queries that skip the gate: readiness must answer within a second even when requests queue. */
+const UNGATED: ReadonlySet<string> = new Set(['health.ping']);
 
 /**
  * The one way Limbic talks to Neo4j. Transactions retried on transient errors (writes by the
@@ -49,20 +56,23 @@ export class Neo4jExecutor {
   ) {}
 
   read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
-    return this.unit('READ', name, (tx) => tx.run<T>(name, params));
+    return this.unit('READ', name, (tx) => tx.run<T>(name, params), tenantOf(params));
   }
 
   write<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
-    return this.unit('WRITE', name, (tx) => tx.run<T>(name, params));
+    return this.unit('WRITE', name, (tx) => tx.run<T>(name, params), tenantOf(params));
   }
 
-  /** Several queries in one write transaction; the work function may be retried, keep it pure. */
-  writeTx<R>(label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
-    return this.unit('WRITE', label, work);
+  /**
+   * Several queries in one write transaction; the work function may be retried, keep it pure.
+   * `tenantId` is whose turn it takes at the gate (unit-gate.ts).
+   */
+  writeTx<R>(label: string, work: (tx: TxRunner) => Promise<R>, tenantId?: string): Promise<R> {
+    return this.unit('WRITE', label, work, tenantId);
   }
 
-  readTx<R>(label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
-    return this.unit('READ', label, work);
+  readTx<R>(label: string, work: (tx: TxRunner) => Promise<R>, tenantId?: string): Promise<R> {
+    return this.unit('READ', label, work, tenantId);
   }
 
   /** Schema statements must run outside explicit transactions with data. */
@@ -77,7 +87,20 @@ export class Neo4jExecutor {
     }
   }
 
-  private async unit<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
+  private async unit<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>, tenantId = ''): Promise<R> {
+    const gate = this.options.gate;
+    // A unit started inside another's work (none does today) would wait for a permit while
+    // holding one: it goes straight to the pool instead.
+    if (!gate || UNGATED.has(label) || insideUnit.getStore()) return this.session(mode, label, work);
+    const release = await gate.acquire(tenantId);
+    try {
+      return await insideUnit.run(true, () => this.session(mode, label, work));
+    } finally {
+      release();
+    }
+  }
+
+  private async session<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
     const session = this.driver.session({ database: this.options.database, defaultAccessMode: mode });
     const config = { metadata: { app: 'limbic', query: label }, timeout: this.options.txTimeoutMs };
     const started = performance.now();
@@ -151,6 +174,12 @@ export class Neo4jExecutor {
       },
     };
   }
+}
+
+const insideUnit = new AsyncLocalStorage<true>();
+
+function tenantOf(params: Params): string {
+  return typeof params.tenantId === 'string' ? params.tenantId : '';
 }
 
 /**

@@ -166,7 +166,7 @@ export class EncodeService {
         if (!stored) throw new Error(`memory for item ${p.key} was neither created nor found`);
         return { memory: stored, created: false };
       });
-    });
+    }, tenantId);
 
     if (outcomes === null) throw badInput('agentId', `unknown agent ${agentId}`);
     // After the commit, so that no job can run before its memory is visible; not awaited (the

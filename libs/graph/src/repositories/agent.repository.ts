@@ -50,7 +50,7 @@ export class AgentRepository {
       await saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent));
       const rows = await tx.run<{ agent: unknown }>('agent.get', { tenantId, agentId });
       return rows[0] ? parseAgent(rows[0].agent) : null;
-    });
+    }, tenantId);
   }
 
   async resetState(tenantId: string, agentId: string, now: number): Promise<boolean> {

@@ -198,7 +198,7 @@ export class AppraisalRepository {
 
   /** Runs `work` in one write transaction; the driver may retry it on transient errors. */
   inTransaction<R>(key: AppraisalKey, work: (unit: AppraisalUnit) => Promise<R>): Promise<R> {
-    return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key, this.vectors)));
+    return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key, this.vectors)), key.tenantId);
   }
 
   /** Pending memories encoded before `before`, oldest first; `tenants` empty means every tenant. */

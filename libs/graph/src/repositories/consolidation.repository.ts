@@ -161,7 +161,7 @@ export class ConsolidationRepository {
     return this.db.writeTx('consolidation.review', async (tx) => {
       const locked = await tx.run('consolidation.review-lock', { tenantId, memoryId, now });
       return work(unitOfWork(tx, this.vectors, tenantId, memoryId, now, locked.length > 0));
-    });
+    }, tenantId);
   }
 }
 

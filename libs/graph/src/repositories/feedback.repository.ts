@@ -53,6 +53,6 @@ export class FeedbackRepository {
       const weights = learn(context, index);
       await tx.run('feedback.apply', { tenantId, agentId: context.agentId, recallId, memoryId, weights });
       return { kind: 'applied', agentId: context.agentId, weights };
-    });
+    }, tenantId);
   }
 }

@@ -192,7 +192,7 @@ export class LifecycleRepository {
       if (typeof row.content === 'string') await adjustLexicon(tx, tenantId, String(row.agentId), lexiconDelta([row.content], -1));
       const linked = link ? await tx.run('lifecycle.chain-link', { tenantId, ...link, now }) : [];
       return { edgesRemoved: deleted[0]?.edges ?? 0, relinked: linked.length > 0 };
-    });
+    }, tenantId);
   }
 
   async agentExists(tenantId: string, agentId: string): Promise<boolean> {
@@ -338,7 +338,7 @@ export class LifecycleRepository {
         edges += done[0]?.edges ?? 0;
       }
       return { goals: refs.Goal.size, concepts: refs.Concept.size, memories: refs.Memory.size, edges };
-    });
+    }, tenantId);
   }
 }
 

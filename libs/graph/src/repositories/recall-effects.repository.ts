@@ -116,6 +116,6 @@ export class RecallEffectsRepository {
       });
       await tx.run('recall-effects.record', { ...scope, recallId: req.recallId, now: req.now, memoryIds: req.memoryIds, signals: p.signals });
       return 'done';
-    });
+    }, req.tenantId);
   }
 }

@@ -238,7 +238,7 @@ export class RecallRepository {
 
   /** Runs `work` inside one read transaction scoped to the agent. */
   read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>): Promise<R> {
-    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors)));
+    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors)), tenantId);
   }
 }
 

@@ -1,0 +1,62 @@
+import { GraphError } from './graph.errors';
+import { UnitGate } from './unit-gate';
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+describe('UnitGate', () => {
+  it('admits up to its permits at once and the next waiter when one is given back', async () => {
+    const gate = new UnitGate(2, 10, 10_000);
+    const a = await gate.acquire('t');
+    await gate.acquire('t');
+    let third = false;
+    void gate.acquire('t').then(() => (third = true));
+    await flush();
+    expect(third).toBe(false);
+    expect(gate.queued).toBe(1);
+    a();
+    a(); // a second release of the same permit gives nothing back
+    await flush();
+    expect(third).toBe(true);
+    expect(gate.queued).toBe(0);
+  });
+
+  it('serves waiting tenants in turn, so a flood from one does not delay another to the end of the line', async () => {
+    const gate = new UnitGate(1, 100, 10_000);
+    const hold = await gate.acquire('flood');
+    const order: string[] = [];
+    // Each unit records its turn and gives its permit back at once.
+    const take = (tenant: string, n: number) => gate.acquire(tenant).then((release) => (order.push(`${tenant}${n}`), release()));
+    const pending = [take('flood', 1), take('flood', 2), take('flood', 3), take('flood', 4), take('other', 1)];
+    hold();
+    await Promise.all(pending);
+    expect(order).toEqual(['flood1', 'other1', 'flood2', 'flood3', 'flood4']);
+  });
+
+  it('refuses at once, as unavailable, when the line is full', async () => {
+    const gate = new UnitGate(1, 1, 50);
+    await gate.acquire('t');
+    const waiter = gate.acquire('t').catch(() => 'gave up');
+    const refused = await gate.acquire('u').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GraphError);
+    expect((refused as GraphError).kind).toBe('unavailable');
+    expect(await waiter).toBe('gave up');
+  });
+
+  it('gives up on a waiter after maxWaitMs, and the line forgets it', async () => {
+    jest.useFakeTimers();
+    try {
+      const gate = new UnitGate(1, 10, 500);
+      const hold = await gate.acquire('t');
+      const waiting = gate.acquire('t').catch((e: unknown) => e);
+      jest.advanceTimersByTime(501);
+      expect(await waiting).toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/within 500 ms/) as unknown });
+      expect(gate.queued).toBe(0);
+      hold();
+      // The permit went back to the pool, not to the waiter that gave up.
+      const next = await gate.acquire('t');
+      expect(typeof next).toBe('function');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
