@@ -105,6 +105,7 @@ interface Waiter {
 /** How long a refused client is told to wait before it tries again. */
 export const BUSY_RETRY_AFTER_MS = 1000;
 
-function busy(why: string): GraphError {
-  return new GraphError('unavailable', `the database is busy (${why}); retry shortly`, 'LimbicOverloaded');
+/** `retryAfterMs` is what the API's error map reads to answer with a Retry-After header. */
+function busy(why: string): GraphError & { readonly retryAfterMs: number } {
+  return Object.assign(new GraphError('unavailable', `the database is busy (${why}); retry shortly`, 'LimbicOverloaded'), { retryAfterMs: BUSY_RETRY_AFTER_MS });
 }
