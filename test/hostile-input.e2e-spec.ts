@@ -1,5 +1,6 @@
 // Input a hostile or careless client sends: refused with a typed error naming the field,
 // nothing written, nothing echoed back at length, nothing described to a caller without a key.
+import { request as httpRequest } from 'node:http';
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
@@ -86,6 +87,44 @@ describe('hostile input', () => {
     expect(((await broken.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('BAD_REQUEST');
     expect(await countTenant(driver, stack.tenants[0]!.id)).toEqual(before);
   });
+
+  it('refuses an import streamed without a length once it passes the limit, before reading the rest', async () => {
+    const before = await countTenant(driver, stack.tenants[0]!.id);
+    const limit = 64 * 1024 * 1024; // lifecycle.limits.ts
+    const chunk = Buffer.alloc(1024 * 1024, '{"kind":"memory"}\n');
+    const url = new URL(`${stack.url}/agents/streamed/import`);
+    const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${stack.tenants[0]!.key}` } },
+        (res) => {
+          answered = true;
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body: text, sent });
+          });
+        },
+      );
+      req.on('error', (err) => (answered ? undefined : reject(err)));
+      // Chunked: no content-length for the server to refuse up front. Up to twice the limit.
+      const pump = () => {
+        while (!answered && sent < 2 * limit) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect((JSON.parse(body) as { message?: string; code?: string }).message ?? body).toMatch(/larger than the limit/);
+    // Sockets buffer a few MiB beyond the limit; the server stopped reading long before 2×.
+    expect(sent).toBeLessThan(limit + 16 * 1024 * 1024);
+    expect(await countTenant(driver, stack.tenants[0]!.id)).toEqual(before);
+  }, 60_000);
 
   it('refuses every request without a valid key, introspection included; answers it with one', async () => {
     for (const c of [client().withKey(undefined), client().withKey('not-a-real-key-123')]) {
