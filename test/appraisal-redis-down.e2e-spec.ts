@@ -11,6 +11,7 @@ import { startStack, type Stack } from './support/stack';
  */
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: agent }) { id } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id pendingAppraisal } }`;
+const RECALL = `query($input: RecallInput!) { recall(input: $input) { items { memory { id } } } }`;
 const SWEEP_INTERVAL_MS = 2000; // set by test/support/stack.ts
 /**
  * After Redis returns, the worker's connections reconnect (ioredis backs off up to 2 s),
@@ -69,6 +70,12 @@ describe('appraisal survives Redis going down (real redis-server, stopped and re
     const m = await encode('Wrote this while Redis was down; it must not be lost.');
     expect(m.pending).toBe(true);
     expect(m.ms).toBeLessThan(5000); // the producer fails fast instead of waiting for Redis
+    // Recall too: the tenant rate limiter decides in-process (its Redis commands fail fast),
+    // and its effects job is added in the background, so the answer does not wait on Redis.
+    const recallStarted = Date.now();
+    const recalled = await client().ok<{ recall: { items: unknown[] } }>(RECALL, { input: { agentId: 'survivor', query: 'Redis down' } });
+    expect(recalled.recall.items.length).toBeGreaterThan(0);
+    expect(Date.now() - recallStarted).toBeLessThan(5000);
     // Two sweeps fail meanwhile; the worker keeps running and the memory stays pending.
     await new Promise((r) => setTimeout(r, 2 * SWEEP_INTERVAL_MS));
     expect(worker.child.exitCode).toBeNull();
