@@ -17,7 +17,9 @@ describe('load: concurrent writers and readers on one agent', () => {
   const tenant = () => stack.tenants[0]!.id;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash' } });
+    // One tenant's concurrency is what this file measures, so its rate limit is off
+    // (test/admission.e2e-spec.ts tests the limit, and a flooding tenant beside another).
+    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_RATE_LIMIT_COST_PER_SEC: '0' } });
     driver = testDriver();
     client = { url: `${stack.url}/graphql`, key: stack.tenants[0]!.key };
   }, 90_000);
@@ -103,7 +105,7 @@ describe('load: overload answers with a typed, retryable error', () => {
 
   beforeAll(async () => {
     // Two pooled connections and room for ten more in line, for a hundred concurrent recalls.
-    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', NEO4J_MAX_POOL_SIZE: '2', NEO4J_MAX_WAITING: '10' } });
+    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', NEO4J_MAX_POOL_SIZE: '2', NEO4J_MAX_WAITING: '10', LIMBIC_RATE_LIMIT_COST_PER_SEC: '0' } });
     client = { url: `${stack.url}/graphql`, key: stack.tenants[0]!.key };
     await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'crowded' });
     for (let i = 0; i < 20; i++) await send(client, ENCODE, { i: { agentId: 'crowded', content: content(7, i) } });

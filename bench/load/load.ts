@@ -5,7 +5,8 @@
  *   burst   --burst-clients (16) closed-loop single encodes into one agent, --burst-s (20) s
  *   mixed   50 closed-loop encoders + 50 closed-loop recallers on one agent, --mixed-s (60) s
  *   steady  open loop: 20 encodes/s + 20 recalls/s on one agent, --steady-s (60) s
- *   flood   tenant B's sequential recalls alone, then while tenant A runs 32 closed-loop recalls
+ *   flood   tenant B's sequential recalls alone, then while a third tenant, at the default
+ *           rate limit, runs 32 closed-loop recall clients that ignore Retry-After
  * Each prints count, ok/s, p50/p99 and errors by code, and the API's and Neo4j's CPU per request.
  * `--dist <dir>` measures another build (say, a worktree of the previous commit built into
  * dist-base) so that a baseline runs back to back on the same Neo4j.
@@ -40,11 +41,23 @@ const DIST = arg('dist', 'dist');
 const PORT = Number(arg('port', '4420'));
 const KEY_A = 'load-bench-key-a-0001';
 const KEY_B = 'load-bench-key-b-0001';
+const KEY_FLOOD = 'load-bench-key-f-0001';
 
 async function main(): Promise<void> {
-  const api = await startApi(PORT, { LIMBIC_EMBEDDER: 'hash', LIMBIC_API_KEYS: `${KEY_A}:load-a,${KEY_B}:load-b` }, { dist: DIST });
+  // Tenant A measures one agent's concurrency, so its rate limit is lifted; the flooder keeps
+  // the default limit (README, Admission), which is what the flood phase is about.
+  const api = await startApi(
+    PORT,
+    {
+      LIMBIC_EMBEDDER: 'hash',
+      LIMBIC_API_KEYS: `${KEY_A}:load-a,${KEY_B}:load-b,${KEY_FLOOD}:load-flood`,
+      LIMBIC_RATE_LIMIT_TENANTS: JSON.stringify({ 'load-a': { costPerSec: 0 } }),
+    },
+    { dist: DIST },
+  );
   const a: Client = { url: api.url, key: KEY_A };
   const b: Client = { url: api.url, key: KEY_B };
+  const flooder: Client = { url: api.url, key: KEY_FLOOD };
   const neo4jPid = readFileSync(join(ROOT, 'runtime', 'neo4j', 'run', 'neo4j.pid'), 'utf8').trim();
   const run = Date.now().toString(36);
   console.log(`load bench: build ${DIST}, API pid ${api.child.pid}, Neo4j pid ${neo4jPid}`);
@@ -115,10 +128,10 @@ async function main(): Promise<void> {
       });
     }
     if (ONLY.has('flood')) {
-      const flooded = await agent(a, 'flooder');
+      const flooded = await agent(flooder, 'flooder');
       const victim = await agent(b, 'victim');
       const seed = newTally();
-      await closedLoop(2, performance.now() + 3_000, (c, i) => encode(a, flooded, seed, c, i));
+      await closedLoop(2, performance.now() + 3_000, (c, i) => encode(flooder, flooded, seed, c, i));
       await closedLoop(2, performance.now() + 3_000, (c, i) => encode(b, victim, seed, c, i));
       const seconds = Number(arg('flood-s', '20')) * 1000;
       const alone = newTally();
@@ -128,10 +141,10 @@ async function main(): Promise<void> {
       });
       const during = newTally();
       const flood = newTally();
-      await phase('flood: tenant B (1 client) while tenant A runs 32 recall clients', async () => {
+      await phase('flood: tenant B (1 client) while a flooding tenant runs 32 recall clients', async () => {
         const until = performance.now() + seconds;
-        await Promise.all([closedLoop(1, until, (_c, i) => recall(b, victim, during, i)), closedLoop(32, until, (_c, i) => recall(a, flooded, flood, i))]);
-        return { 'B recall': during, 'A recall': flood };
+        await Promise.all([closedLoop(1, until, (_c, i) => recall(b, victim, during, i)), closedLoop(32, until, (_c, i) => recall(flooder, flooded, flood, i))]);
+        return { 'B recall': during, 'flood': flood };
       });
       console.log(`  B p99 under flood / alone: ${(percentile(during.times, 99) / percentile(alone.times, 99)).toFixed(2)}× (${fmt(percentile(during.times, 99))} / ${fmt(percentile(alone.times, 99))} ms)`);
     }

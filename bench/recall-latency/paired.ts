@@ -54,7 +54,8 @@ async function startApi(dist: string, neo4jUri: string): Promise<Api> {
   const queuePrefix = benchQueuePrefix();
   const child = spawn(process.execPath, [join(ROOT, dist, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
+    // A benchmark measures capacity: the tenant rate limit (on with API keys) stays off unless asked for.
+    env: { LIMBIC_RATE_LIMIT_COST_PER_SEC: '0', ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -143,7 +143,8 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
 function startApi(port: number, key: string, tenantId: string, queuePrefix: string): ChildProcess {
   return spawn(process.execPath, [resolve(ROOT, DIST, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
+    // A benchmark measures capacity: the tenant rate limit (on with API keys) stays off unless asked for.
+    env: { LIMBIC_RATE_LIMIT_COST_PER_SEC: '0', ...process.env, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${tenantId}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM), LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -23,7 +23,14 @@ export interface Stack {
  * Starts the built API (and optionally the worker) against the real Neo4j and Redis, with
  * fresh tenants per test file so files never see each other's data; `stop` deletes them.
  */
-export async function startStack(opts: { tenants?: number; worker?: boolean; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  opts: {
+    tenants?: number;
+    worker?: boolean;
+    /** Extra environment; a function gets the tenant ids (chosen here), for settings that name tenants. */
+    env?: Record<string, string> | ((tenantIds: readonly string[]) => Record<string, string>);
+  } = {},
+): Promise<Stack> {
   const suffix = uniqueSuffix();
   const tenants = Array.from({ length: opts.tenants ?? 2 }, (_, i) => ({ id: `t${i}_${suffix}`, key: `key-${i}-${suffix}-secret` }));
   const env: Record<string, string> = {
@@ -36,7 +43,7 @@ export async function startStack(opts: { tenants?: number; worker?: boolean; env
     // Redis is shared too: each stack has its own queues, so no file waits behind another's backlog.
     LIMBIC_QUEUE_PREFIX: `q_${suffix}`,
     LIMBIC_LOG_LEVEL: 'warn',
-    ...opts.env,
+    ...(typeof opts.env === 'function' ? opts.env(tenants.map((t) => t.id)) : opts.env),
   };
   const { port, url, proc: api } = await startWithFreePort((p) => startProcess('api', { ...env, LIMBIC_PORT: String(p) }), '/health/ready');
   env.LIMBIC_PORT = String(port);

@@ -25,8 +25,9 @@ import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
 import { selectionLimit } from './common/selection-limit';
 import { AdminModule } from './admin/admin.module';
+import { AdmissionModule } from './admission/admission.module';
+import { RetryAfterPlugin } from './common/retry-after.plugin';
 import { MetricsModule } from './metrics/metrics.module';
-
 
 // Every `Date` field's DateTime scalar parses strictly (RFC 3339, no rollover), before the schema is built.
 makeDateTimeStrict();
@@ -39,6 +40,7 @@ makeDateTimeStrict();
     LifecycleModule,
     MetricsModule,
     AdminModule,
+    AdmissionModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       inject: [LIMBIC_CONFIG, CYPHER_DIR],
@@ -50,6 +52,8 @@ makeDateTimeStrict();
         context: ({ req }: { req: unknown }) => ({ req }),
         formatError,
         introspection: config.introspection,
+        // Depth and field count: cheap, and checked once per document (Apollo caches validated
+        // documents). The cost budget needs the request's variables: AdmissionPlugin.
         validationRules: [selectionLimit(10, config.limits.maxQueryComplexity)],
       }),
     }),
@@ -57,6 +61,8 @@ makeDateTimeStrict();
   controllers: [HealthController],
   providers: [
     { provide: APP_GUARD, useClass: TenantGuard },
+    // Retry-After for any error carrying retryAfterMs (rate limit today, overload next).
+    RetryAfterPlugin,
     AgentService,
     AgentResolver,
     EncodeService,

@@ -64,6 +64,14 @@ export const envSchema = z.object({
   LIMBIC_MAX_TAGS: int(0, 1000).default(32),
   LIMBIC_MAX_TOP_K: int(1, 1000).default(100),
   LIMBIC_GRAPHQL_MAX_COMPLEXITY: int(10, 1_000_000).default(5000),
+  /** Cost one GraphQL operation may have (apps/api/src/admission/field-costs.ts); a costlier one is refused before it runs. */
+  LIMBIC_MAX_QUERY_COST: int(10, 10_000_000).default(1000),
+  /** Per-tenant token bucket, refilled at this cost per second; 0 turns rate limiting off. Unset: 1000, but 0 in single-tenant mode. */
+  LIMBIC_RATE_LIMIT_COST_PER_SEC: int(0, 10_000_000).optional(),
+  /** The bucket's size: cost a tenant may spend at once after being idle; at least LIMBIC_MAX_QUERY_COST. */
+  LIMBIC_RATE_LIMIT_BURST: int(1, 100_000_000).default(5000),
+  /** Per-tenant overrides as JSON: `{"acme":{"costPerSec":5000,"burst":20000},"internal":{"costPerSec":0}}`. */
+  LIMBIC_RATE_LIMIT_TENANTS: z.string().default(''),
   /** Whether the schema answers introspection (to callers with a valid key). Unset: on, but off when NODE_ENV=production. */
   LIMBIC_GRAPHQL_INTROSPECTION: bool.optional(),
   /** Removed (encode's link candidates come from the filtered vector index: nothing to cache); still read so that setting it stops boot instead of being ignored. */

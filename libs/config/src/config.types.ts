@@ -47,6 +47,20 @@ export interface Limits {
   readonly maxTags: number;
   readonly maxTopK: number;
   readonly maxQueryComplexity: number;
+  /** Cost one operation may have (LIMBIC_MAX_QUERY_COST). */
+  readonly maxQueryCost: number;
+}
+
+/** A token bucket: refilled at `costPerSec` (0: no limit), holding at most `burst`. */
+export interface RateLimit {
+  readonly costPerSec: number;
+  readonly burst: number;
+}
+
+export interface RateLimitSettings {
+  /** Every tenant's limit unless `tenants` names it. */
+  readonly default: RateLimit;
+  readonly tenants: ReadonlyMap<string, RateLimit>;
 }
 
 export interface LimbicConfig {
@@ -70,6 +84,8 @@ export interface LimbicConfig {
   readonly singleTenant: boolean;
   readonly embedder: EmbedderSettings;
   readonly limits: Limits;
+  /** Per-tenant rate limit, charged by operation cost (off in single-tenant mode). */
+  readonly rateLimit: RateLimitSettings;
   readonly runMigrations: boolean;
   /** GraphQL introspection on (LIMBIC_GRAPHQL_INTROSPECTION; default off in production). */
   readonly introspection: boolean;

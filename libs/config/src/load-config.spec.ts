@@ -93,6 +93,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIMBIC_EMBED_BATCH: '0' })).toThrow(/LIMBIC_EMBED_BATCH/);
   });
 
+  it('bounds query cost and rate-limits each tenant by default, except in single-tenant mode', () => {
+    const keys = { LIMBIC_API_KEYS: 'alpha-key-123:acme' };
+    expect(loadConfig({}).limits.maxQueryCost).toBe(1000);
+    expect(loadConfig({}).rateLimit.default).toEqual({ costPerSec: 0, burst: 5000 });
+    expect(loadConfig({ LIMBIC_RATE_LIMIT_COST_PER_SEC: '50' }).rateLimit.default.costPerSec).toBe(50);
+    expect(loadConfig(keys).rateLimit).toEqual({ default: { costPerSec: 1000, burst: 5000 }, tenants: new Map() });
+    expect(loadConfig({ ...keys, LIMBIC_RATE_LIMIT_COST_PER_SEC: '0' }).rateLimit.default.costPerSec).toBe(0);
+  });
+
+  it('takes per-tenant rate limits as JSON, the burst defaulting to LIMBIC_RATE_LIMIT_BURST', () => {
+    const c = loadConfig({ LIMBIC_RATE_LIMIT_TENANTS: '{"acme":{"costPerSec":50,"burst":2000},"internal":{"costPerSec":0}}' });
+    expect([...c.rateLimit.tenants]).toEqual([
+      ['acme', { costPerSec: 50, burst: 2000 }],
+      ['internal', { costPerSec: 0, burst: 5000 }],
+    ]);
+    expect(() => loadConfig({ LIMBIC_RATE_LIMIT_TENANTS: '{"acme":' })).toThrow(/LIMBIC_RATE_LIMIT_TENANTS: not valid JSON/);
+    expect(() => loadConfig({ LIMBIC_RATE_LIMIT_TENANTS: '{"acme":{"costPerSecond":5}}' })).toThrow(/LIMBIC_RATE_LIMIT_TENANTS/);
+    expect(() => loadConfig({ LIMBIC_RATE_LIMIT_TENANTS: '{"bad tenant":{"costPerSec":5}}' })).toThrow(/LIMBIC_RATE_LIMIT_TENANTS/);
+  });
+
+  it('refuses a bucket smaller than the cost budget (such an operation could never pass)', () => {
+    expect(() => loadConfig({ LIMBIC_RATE_LIMIT_COST_PER_SEC: '10', LIMBIC_RATE_LIMIT_BURST: '999' })).toThrow(/LIMBIC_RATE_LIMIT_BURST.*LIMBIC_MAX_QUERY_COST \(1000\)/);
+    expect(loadConfig({ LIMBIC_RATE_LIMIT_COST_PER_SEC: '10', LIMBIC_RATE_LIMIT_BURST: '200', LIMBIC_MAX_QUERY_COST: '200' }).rateLimit.default.burst).toBe(200);
+    expect(() => loadConfig({ LIMBIC_RATE_LIMIT_TENANTS: '{"acme":{"costPerSec":5,"burst":10}}' })).toThrow(/acme's burst/);
+    // Off needs no bucket.
+    expect(loadConfig({ LIMBIC_RATE_LIMIT_COST_PER_SEC: '0', LIMBIC_RATE_LIMIT_BURST: '1' }).rateLimit.default.costPerSec).toBe(0);
+  });
+
   it('limits the pending-appraisal sweep to listed tenants, or none', () => {
     expect(loadConfig({}).worker.sweepTenants).toEqual([]);
     expect(loadConfig({ LIMBIC_SWEEP_TENANTS: ' acme, globex ,' }).worker.sweepTenants).toEqual(['acme', 'globex']);

@@ -1,6 +1,7 @@
 import { ConfigError } from './config.error';
-import { envSchema } from './config.schema';
-import { LOCAL_TENANT, type LimbicConfig } from './config.types';
+import { z } from 'zod';
+import { envSchema, type ParsedEnv } from './config.schema';
+import { LOCAL_TENANT, type LimbicConfig, type RateLimit, type RateLimitSettings } from './config.types';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -44,6 +45,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   if (e.LIMBIC_LINK_CACHE_MB !== undefined) {
     problems.push('LIMBIC_LINK_CACHE_MB: removed (encode finds link candidates with the filtered vector index, so there is no cache to size); unset it');
   }
+  const rateLimit = parseRateLimits(e, singleTenant, problems);
   const queueSettings = parseQueueSettings(e.LIMBIC_QUEUE_SETTINGS, problems);
   const sweepTenants = e.LIMBIC_SWEEP_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
   const badSweepTenant = sweepTenants.find((t) => !TENANT_ID.test(t));
@@ -102,7 +104,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       maxTags: e.LIMBIC_MAX_TAGS,
       maxTopK: e.LIMBIC_MAX_TOP_K,
       maxQueryComplexity: e.LIMBIC_GRAPHQL_MAX_COMPLEXITY,
+      maxQueryCost: e.LIMBIC_MAX_QUERY_COST,
     },
+    rateLimit,
     runMigrations: e.LIMBIC_RUN_MIGRATIONS,
     introspection: e.LIMBIC_GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
     appraiser: {
@@ -134,6 +138,44 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
     },
     queueSettings,
   });
+}
+
+/** chosen: a tenant's sustained cost per second when LIMBIC_RATE_LIMIT_COST_PER_SEC is unset (≈ 35 recalls or 90 encodes a second). */
+const DEFAULT_COST_PER_SEC = 1000;
+
+/**
+ * The default bucket and the per-tenant overrides. Single-tenant mode has no other tenant to
+ * protect, so its limit is off unless set. A bucket smaller than the query cost budget would
+ * refuse forever an operation the budget admits: that stops boot instead.
+ */
+function parseRateLimits(e: ParsedEnv, singleTenant: boolean, problems: string[]): RateLimitSettings {
+  const fallback: RateLimit = { costPerSec: e.LIMBIC_RATE_LIMIT_COST_PER_SEC ?? (singleTenant ? 0 : DEFAULT_COST_PER_SEC), burst: e.LIMBIC_RATE_LIMIT_BURST };
+  const tooSmall = (limit: RateLimit) => limit.costPerSec > 0 && limit.burst < e.LIMBIC_MAX_QUERY_COST;
+  if (tooSmall(fallback)) problems.push(`LIMBIC_RATE_LIMIT_BURST: must be at least LIMBIC_MAX_QUERY_COST (${e.LIMBIC_MAX_QUERY_COST})`);
+  const tenants = new Map<string, RateLimit>();
+  if (e.LIMBIC_RATE_LIMIT_TENANTS.trim() === '') return { default: fallback, tenants };
+  const shape = z.record(
+    z.string().regex(TENANT_ID),
+    z.strictObject({ costPerSec: z.number().int().min(0).max(10_000_000), burst: z.number().int().min(1).max(100_000_000).optional() }),
+  );
+  let raw: unknown;
+  try {
+    raw = JSON.parse(e.LIMBIC_RATE_LIMIT_TENANTS);
+  } catch {
+    problems.push('LIMBIC_RATE_LIMIT_TENANTS: not valid JSON');
+    return { default: fallback, tenants };
+  }
+  const parsed = shape.safeParse(raw);
+  if (!parsed.success) {
+    problems.push('LIMBIC_RATE_LIMIT_TENANTS: must be {"<tenant>": {"costPerSec": <integer>, "burst"?: <integer>}}');
+    return { default: fallback, tenants };
+  }
+  for (const [tenant, limit] of Object.entries(parsed.data)) {
+    const resolved = { costPerSec: limit.costPerSec, burst: limit.burst ?? fallback.burst };
+    if (tooSmall(resolved)) problems.push(`LIMBIC_RATE_LIMIT_TENANTS: ${tenant}'s burst must be at least LIMBIC_MAX_QUERY_COST (${e.LIMBIC_MAX_QUERY_COST})`);
+    tenants.set(tenant, resolved);
+  }
+  return { default: fallback, tenants };
 }
 
 /** The shape only (queue → setting → number); libs/jobs checks the names and ranges. */

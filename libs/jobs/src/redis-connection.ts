@@ -22,3 +22,18 @@ export function workerConnection(url: string): Redis {
     retryStrategy: (times) => Math.min(times * 200, 2000),
   } satisfies RedisOptions);
 }
+
+/**
+ * For a command on the request path that has an answer without Redis (the API's rate limiter):
+ * a command fails at once while disconnected and after `commandTimeoutMs` when Redis hangs,
+ * so a request never waits on Redis for longer than that.
+ */
+export function fastFailConnection(url: string, commandTimeoutMs: number): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: commandTimeoutMs,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  } satisfies RedisOptions);
+}

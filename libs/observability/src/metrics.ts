@@ -52,6 +52,20 @@ export const recallTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Tenant label: tenants come from LIMBIC_API_KEYS, so the label set is as small as the key list. */
+export const admissionRefusals = new Counter({
+  name: 'limbic_admission_refusals_total',
+  help: 'GraphQL operations refused before they ran, by reason (cost: over LIMBIC_MAX_QUERY_COST; rate: over the tenant rate limit) and tenant.',
+  labelNames: ['reason', 'tenant'] as const,
+  registers: [metricsRegistry],
+});
+
+export const rateLimiterDegraded = new Gauge({
+  name: 'limbic_rate_limiter_degraded',
+  help: '1 while Redis does not answer and each API process rate-limits tenants on its own (in-process buckets), else 0.',
+  registers: [metricsRegistry],
+});
+
 export const neo4jTransactionDuration = new Histogram({
   name: 'limbic_neo4j_transaction_seconds',
   help: 'Neo4j managed transaction time by query (or unit-of-work label), mode and outcome.',

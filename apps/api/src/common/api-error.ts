@@ -1,7 +1,27 @@
 import { IntrinsicException } from '@nestjs/common';
 
 /** The error codes clients see in `extensions.code` (DESIGN §7). */
-export type ApiErrorCode = 'BAD_USER_INPUT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'UNAVAILABLE';
+export type ApiErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'UNAVAILABLE'
+  /** The operation's cost is over LIMBIC_MAX_QUERY_COST (apps/api/src/admission). */
+  | 'QUERY_TOO_COSTLY'
+  /** The tenant spent its rate limit; `extensions.retryAfterMs` and Retry-After say when to come back. */
+  | 'RATE_LIMITED';
+
+/** The HTTP status of each code, where the response is the error alone (REST routes, refusals before execution). */
+export const HTTP_STATUS: Readonly<Record<ApiErrorCode, number>> = {
+  BAD_USER_INPUT: 400,
+  NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  UNAVAILABLE: 503,
+  QUERY_TOO_COSTLY: 400,
+  RATE_LIMITED: 429,
+};
 
 /**
  * A failure the client caused or can act on. `message` is user-facing; `detail` stays in

@@ -6,6 +6,7 @@ import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { ApiError, badInput } from '../common/api-error';
+import { withRetryAfter } from '../common/retry-after';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 import { validateEncode, type ValidEncode } from './encode-input.validator';
@@ -43,7 +44,7 @@ export class EncodeService {
     this.combiner = new AgentWriteCombiner(
       config.limits.maxBatchItems,
       Math.max(MAX_QUEUED_PER_AGENT, config.limits.maxBatchItems),
-      (queued) => new ApiError('UNAVAILABLE', `too many writes waiting for this agent (${queued}); retry shortly`),
+      (queued) => withRetryAfter(new ApiError('UNAVAILABLE', `too many writes waiting for this agent (${queued}); retry shortly`), 1000),
     );
   }
 

@@ -2,16 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Response } from 'express';
 import { EmbeddingError } from '@limbic/embeddings';
 import { GraphError } from '@limbic/graph';
-import { ApiError, type ApiErrorCode } from '../../common/api-error';
+import { ApiError, HTTP_STATUS } from '../../common/api-error';
 import { HttpStatusApiError } from '../exceptions/lifecycle.errors';
-
-const STATUS: Record<ApiErrorCode, number> = {
-  BAD_USER_INPUT: 400,
-  NOT_FOUND: 404,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  UNAVAILABLE: 503,
-};
 
 /**
  * REST twin of format-error.ts: ApiError → its HTTP status and `{code, message}`; store or
@@ -37,7 +29,7 @@ export class ApiErrorHttpFilter implements ExceptionFilter {
 
   private describe(error: unknown): { status: number; code: string; message: string } {
     if (error instanceof HttpStatusApiError) return { status: error.httpStatus, code: error.code, message: error.message };
-    if (error instanceof ApiError) return { status: STATUS[error.code], code: error.code, message: error.message };
+    if (error instanceof ApiError) return { status: HTTP_STATUS[error.code], code: error.code, message: error.message };
     if ((error instanceof GraphError && (error.kind === 'unavailable' || error.kind === 'timeout')) || error instanceof EmbeddingError) {
       this.log.warn(error.message);
       return { status: 503, code: 'UNAVAILABLE', message: 'the memory store is unavailable, try again' };

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, getNamedType, isObjectType, Kind, parse, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import { FIELD_COSTS } from './field-costs';
+import { operationCost } from './operation-cost';
+
+// The committed schema: the table and the calculator are checked against the real API.
+const schema = buildSchema(readFileSync(join(__dirname, '..', '..', 'schema.gql'), 'utf8'));
+
+function cost(query: string, variables: Record<string, unknown> = {}) {
+  const doc = parse(query);
+  const operation = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const fragments = Object.fromEntries(
+    doc.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+  );
+  return operationCost({ schema, operation, fragments, variables, costs: FIELD_COSTS });
+}
+
+const aliased = (n: number, field: (i: number) => string) => Array.from({ length: n }, (_, i) => `a${i}: ${field(i)}`).join('\n');
+const RECALL = (i: number) => `recall(input: { agentId: "a", query: "q${i}" }) { recallId }`;
+
+describe('operationCost', () => {
+  it('names only fields that exist in the schema', () => {
+    for (const key of FIELD_COSTS.keys()) {
+      const [type, field] = key.split('.') as [string, string];
+      const t = schema.getType(type);
+      expect([key, isObjectType(t) && field in t.getFields()]).toEqual([key, true]);
+    }
+  });
+
+  it('charges 1 per plain field and the table’s cost for an expensive one', () => {
+    expect(cost('{ memory(id: "m") { id content } }').total).toBe(2 + 2);
+    expect(cost('{ recall(input: { agentId: "a", query: "q" }) { recallId items { rank memory { id } } } }').total).toBe(25 + 5);
+    // Nested: an agent's goals are a read of their own.
+    expect(cost('{ agent(id: "a") { id goals { name } primedConcepts { name } } }').total).toBe(2 + 1 + 2 + 1 + 2 + 1);
+  });
+
+  it('charges every alias of an expensive field', () => {
+    const one = cost(`{ ${aliased(1, RECALL)} }`).total;
+    expect(cost(`{ ${aliased(40, RECALL)} }`).total).toBe(40 * one);
+    expect(cost(`{ ${aliased(40, RECALL)} }`).heaviest).toEqual({ field: 'Query.recall', occurrences: 40, cost: 1000 });
+    expect(cost(`mutation { ${aliased(100, (i) => `encode(input: { agentId: "a", content: "c${i}" }) { id }`)} }`).total).toBe(100 * 11);
+  });
+
+  it('expands fragments (named, inline, nested) where they are spread, each time', () => {
+    const q = `
+      query { first: recall(input: { agentId: "a", query: "x" }) { ...R } second: recall(input: { agentId: "a", query: "y" }) { ...R } }
+      fragment R on RecallResult { recallId items { ...I } }
+      fragment I on RecallItem { rank ... on RecallItem { score memory { id } } }`;
+    expect(cost(q).total).toBe(2 * (25 + 1 + 1 + 1 + 1 + 1 + 1));
+    // A fragment spread of an expensive root field is charged like the field itself.
+    expect(cost('{ ...Q ...Q } fragment Q on Query { recall(input: { agentId: "a", query: "x" }) { recallId } }').total).toBe(2 * 26);
+  });
+
+  it('survives a fragment cycle (validation refuses it; the walk must not loop)', () => {
+    const q = '{ agent(id: "a") { ...A } } fragment A on Agent { id ...B } fragment B on Agent { energy ...A }';
+    expect(cost(q).total).toBe(2 + 1 + 1);
+  });
+
+  it('charges encodeBatch per item, from a list literal or from a variable', () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ content: `c${i}` }));
+    const literal = `mutation { encodeBatch(input: { agentId: "a", items: [{ content: "x" }, { content: "y" }, { content: "z" }] }) { created } }`;
+    expect(cost(literal).total).toBe(10 + 3 + 1);
+    const whole = 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { memory { id } } } }';
+    expect(cost(whole, { input: { agentId: 'a', items: items(500) } }).total).toBe(10 + 500 + 4);
+    const inner = 'mutation($items: [EncodeInput!]!) { encodeBatch(input: { agentId: "a", items: $items }) { created } }';
+    expect(cost(inner, { items: items(7) }).total).toBe(10 + 7 + 1);
+    // A missing variable or a single object where a list is expected (coerced to a list of one).
+    expect(cost(inner, {}).total).toBe(11);
+    expect(cost(inner, { items: { content: 'one' } }).total).toBe(12);
+    expect(cost('mutation { setGoals(agentId: "a", goals: [{ name: "x" }, { name: "y" }]) { id } }').total).toBe(5 + 2 * 2 + 1);
+  });
+
+  it('puts typical client operations under the default budget of 1000 and 40 aliased recalls over it', () => {
+    const explainAll = `{ recall(input: { agentId: "a", query: "q", topK: 100, explain: true }) {
+      recallId tookMs queryType weightSource focus { id content }
+      weights { semantic lexical recency }
+      items { rank score pass1Rank pass2Rank memory { id content tags occurredAt valence arousal }
+        explanation { activation { seedId path edgeTypes activation } signals { semantic lexical recency importance }
+          weighted { semantic lexical } weights { semantic } } } } }`;
+    expect(cost(explainAll).total).toBeLessThan(100);
+    const maxBatch = 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { created memory { id externalId } } } }';
+    expect(cost(maxBatch, { input: { agentId: 'a', items: Array.from({ length: 500 }, () => ({ content: 'x' })) } }).total).toBeLessThan(1000);
+    expect(cost(`{ ${aliased(38, RECALL)} }`).total).toBeLessThan(1000);
+    expect(cost(`{ ${aliased(40, RECALL)} }`).total).toBeGreaterThan(1000);
+  });
+
+  it('charges introspection and unknown types by the field', () => {
+    expect(cost('{ __typename }').total).toBe(1);
+    expect(cost('{ __schema { types { name fields { name } } } }').total).toBe(5);
+    expect(getNamedType(schema.getQueryType()!.getFields().recall!.type).name).toBe('RecallResult');
+  });
+});
