@@ -31,6 +31,7 @@ describe('graph foundation on the real Neo4j', () => {
       password: process.env.NEO4J_PASSWORD ?? 'limbic-dev-password',
       database: DB.database,
       maxPoolSize: 10,
+      maxActive: 10,
       maxWaiting: 100,
       maxWaitMs: 10_000,
       txTimeoutMs: 30_000,

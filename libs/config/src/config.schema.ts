@@ -25,6 +25,8 @@ export const envSchema = z.object({
   NEO4J_PASSWORD: z.string().min(1).default('limbic-dev-password'),
   NEO4J_DATABASE: z.string().regex(/^[a-z][a-z0-9.-]{2,62}$/, 'must be a valid Neo4j database name').default('neo4j'),
   NEO4J_MAX_POOL_SIZE: int(1, 1000).default(50),
+  /** Units of work running in Neo4j at once (at most the pool's size); the rest wait, round-robin by tenant. */
+  NEO4J_MAX_ACTIVE: int(1, 1000).optional(),
   /** Units of work that may wait for one of the pool's connections; more are refused at once (UNAVAILABLE). */
   NEO4J_MAX_WAITING: int(0, 100_000).default(1000),
   /** How long a unit waits for a connection before it is refused (UNAVAILABLE). */

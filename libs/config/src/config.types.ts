@@ -10,6 +10,8 @@ export interface Neo4jSettings {
   readonly password: string;
   readonly database: string;
   readonly maxPoolSize: number;
+  /** Units running in Neo4j at once (unit-gate.ts). */
+  readonly maxActive: number;
   readonly maxWaiting: number;
   readonly maxWaitMs: number;
   readonly txTimeoutMs: number;

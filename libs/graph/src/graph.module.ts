@@ -51,7 +51,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
           logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
           onRetry: observeNeo4jRetry,
-          gate: new UnitGate(c.neo4j.maxPoolSize, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
+          gate: new UnitGate(c.neo4j.maxActive, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
         }),
     },
     AgentRepository,
