@@ -9,13 +9,15 @@ import type { UnitGate } from './unit-gate';
 export type Params = Readonly<Record<string, unknown>>;
 
 /**
- * How long a unit of work keeps retrying, by what failed (retryKind). A server that does not
- * answer is said within 2 s, as UNAVAILABLE (it used to take 15–46 s: the driver's retry
- * time): after a refused connection the driver waits ≈ 1 s before it dials that address again,
- * so one retry fits. A deadlock or lock timeout between concurrent writers is worth a longer
- * wait, since the next attempt usually wins.
+ * How long a unit of work keeps retrying, by what failed (retryKind): a retry starts only while
+ * this much time has passed since the first attempt. A server that does not answer is said
+ * within 2 s, as UNAVAILABLE (it used to take 15–46 s: the driver's retry time). One attempt
+ * can itself take up to the acquisition timeout (1.5 s, neo4j-driver.provider), and after a
+ * refused connection the driver waits 1–2 s before it dials that address again, so only a
+ * failure that came at once (a stale pooled connection) gets its quick retry. A deadlock or
+ * lock timeout between concurrent writers is worth a longer wait: the next attempt usually wins.
  */
-export const RETRY_BUDGET_MS = { unavailable: 1000, contention: 10_000 } as const;
+export const RETRY_BUDGET_MS = { unavailable: 200, contention: 10_000 } as const;
 
 /** A query runner bound to one open transaction, for multi-statement units of work. */
 export interface TxRunner {
