@@ -71,6 +71,13 @@ async function main(): Promise<void> {
   };
   const encode = (client: Client, agentId: string, t: Tally, c: number, i: number) =>
     send(client, ENCODE, { i: { agentId, content: content(c, i), externalId: `${c}-${i}` } }, t);
+  /** A new agent with ≈ 3 s of encodes from `clients` clients already in it, for recalls to rank. */
+  const seeded = async (client: Client, name: string, clients = 4): Promise<string> => {
+    const id = await agent(client, name);
+    const seed = newTally();
+    await closedLoop(clients, performance.now() + 3_000, (c, i) => encode(client, id, seed, 100 + c, i));
+    return id;
+  };
   const recall = (client: Client, agentId: string, t: Tally, i: number) => send(client, RECALL, { i: { agentId, query: recallQuery(i) } }, t);
   /** Runs `work`, then prints its tallies with the CPU both processes used per request. */
   const phase = async (name: string, work: () => Promise<Record<string, Tally>>): Promise<void> => {
@@ -104,9 +111,7 @@ async function main(): Promise<void> {
       });
     }
     if (ONLY.has('mixed')) {
-      const id = await agent(a, 'mixed');
-      const seed = newTally();
-      await closedLoop(4, performance.now() + 3_000, (c, i) => encode(a, id, seed, 100 + c, i));
+      const id = await seeded(a, 'mixed');
       await phase('mixed: 50 encoders + 50 recallers, one agent', async () => {
         const te = newTally();
         const tr = newTally();
@@ -116,9 +121,7 @@ async function main(): Promise<void> {
       });
     }
     if (ONLY.has('steady')) {
-      const id = await agent(a, 'steady');
-      const seed = newTally();
-      await closedLoop(4, performance.now() + 3_000, (c, i) => encode(a, id, seed, 100 + c, i));
+      const id = await seeded(a, 'steady');
       await phase('steady: 20 encodes/s + 20 recalls/s, one agent', async () => {
         const te = newTally();
         const tr = newTally();
@@ -128,11 +131,8 @@ async function main(): Promise<void> {
       });
     }
     if (ONLY.has('flood')) {
-      const flooded = await agent(flooder, 'flooder');
-      const victim = await agent(b, 'victim');
-      const seed = newTally();
-      await closedLoop(2, performance.now() + 3_000, (c, i) => encode(flooder, flooded, seed, c, i));
-      await closedLoop(2, performance.now() + 3_000, (c, i) => encode(b, victim, seed, c, i));
+      const flooded = await seeded(flooder, 'flooder', 2);
+      const victim = await seeded(b, 'victim', 2);
       const seconds = Number(arg('flood-s', '20')) * 1000;
       const alone = newTally();
       await phase('flood: tenant B alone (1 client)', async () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
+import { withoutStackCapture } from '@limbic/observability';
 import { Neo4jError, type Driver, type ManagedTransaction, type RecordShape, type Session, type Transaction } from 'neo4j-driver';
 import { GraphError, toGraphError } from './graph.errors';
 import type { QueryName } from './query-names';
@@ -170,6 +171,9 @@ export class Neo4jExecutor {
       run: async <T extends RecordShape>(name: QueryName, params: Params = {}) => {
         if (this.options.logQueries) this.log.debug(`${name} ${JSON.stringify(params, redactVectors)}`);
         const started = performance.now();
+        // The driver captures a stack for every query it starts, to put on an error that may
+        // come later (≈ 0.4 ms of CPU per recall, bench/recall-latency README, sixth round); our
+        // errors name the query instead (GraphError). It captures synchronously inside `run`.
         const result = await withoutStackCapture(() => tx.run<T>(this.queries.get(name), params));
         if (this.options.logQueries) this.log.verbose(`  ${name} ${(performance.now() - started).toFixed(1)} ms, ${result.records.length} rows`);
         return result.records.map((r) => r.toObject());
@@ -182,23 +186,6 @@ const insideUnit = new AsyncLocalStorage<true>();
 
 function tenantOf(params: Params): string {
   return typeof params.tenantId === 'string' ? params.tenantId : '';
-}
-
-/**
- * The driver captures a stack trace for every query it starts, to put on an error that may
- * come later; with async frames, formatting it was ≈ 0.4 ms of CPU per recall (two queries),
- * ≈ 5 % of the API's share (`--cpu-prof`, bench/recall-latency README, sixth round). Our errors
- * name the query instead (GraphError), so the capture is cut to nothing: the driver creates the
- * Result, and captures the stack, synchronously inside `run`.
- */
-function withoutStackCapture<R>(start: () => R): R {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return start();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 /** Which retry budget a failure draws on; null: not retried. */

@@ -3,3 +3,4 @@ export * from './json-logger';
 export * from './metrics';
 export * from './queue-depth';
 export * from './shutdown-deadline';
+export * from './without-stack-capture';

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { withoutStackCapture } from '@limbic/observability';
 import { ApiError, HTTP_STATUS } from '../common/api-error';
 import { withRetryAfter } from '../common/retry-after';
 import type { OperationCost } from './operation-cost';
@@ -12,29 +13,17 @@ function refusal(error: ApiError): GraphQLError {
   return new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: HTTP_STATUS[error.code] } } });
 }
 
-/**
- * A refusal is the client's doing and a flood of them must stay cheap: no stack trace is
- * captured (GraphQLError formats its original's, which was half of a refusal's CPU time).
- */
-function withoutStack<T>(make: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return make();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
+// A refusal is the client's doing and a flood of them must stay cheap: no stack is captured
+// (GraphQLError formats its original's, which was half of a refusal's CPU time).
 export function tooCostly(cost: OperationCost, budget: number): GraphQLError {
   const heaviest = cost.heaviest ? ` (${cost.heaviest.field.split('.')[1] ?? ''} ×${cost.heaviest.occurrences}: ${cost.heaviest.cost})` : '';
-  return withoutStack(() =>
+  return withoutStackCapture(() =>
     refusal(new ApiError('QUERY_TOO_COSTLY', `operation cost ${cost.total} exceeds the budget of ${budget}${heaviest}; split it into smaller operations`)),
   );
 }
 
 export function rateLimited(cost: number, retryAfterMs: number): GraphQLError {
-  return withoutStack(() =>
+  return withoutStackCapture(() =>
     refusal(withRetryAfter(new ApiError('RATE_LIMITED', `tenant rate limit reached: this operation costs ${cost}; retry in ${Math.ceil(retryAfterMs)} ms`), retryAfterMs)),
   );
 }
