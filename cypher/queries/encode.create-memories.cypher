@@ -3,7 +3,7 @@
 UNWIND $memories AS p
 CREATE (m:Memory {
   id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,
-  content: p.content, embedding: p.embedding,
+  content: p.content, embedding: p.embedding, embeddingModel: $embeddingModel,
   occurredAt: datetime({epochMillis: toInteger(p.occurredAt)}),
   encodedAt: datetime({epochMillis: toInteger($now)}),
   valence: p.valence, arousal: p.arousal, dominance: p.dominance,

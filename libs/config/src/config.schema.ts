@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS } from './config.types';
 
 /**
  * Every environment variable Limbic reads, with its default. This is the only place that
@@ -45,7 +46,9 @@ export const envSchema = z.object({
   /** `auto`: the local model when its folder exists, else `hash` (with a loud warning). */
   LIMBIC_EMBEDDER: z.enum(['auto', 'hash', 'local', 'openai']).default('auto'),
   LIMBIC_HASH_DIM: int(16, 4096).default(384),
-  /** Folder of the local ONNX model (default: <repo>/models/all-MiniLM-L6-v2, see scripts/fetch-model.sh). */
+  /** Which model the local embedder runs (scripts/fetch-model.sh fetches it into models/<name>). */
+  LIMBIC_EMBEDDER_MODEL: z.enum(LOCAL_MODELS).default(DEFAULT_LOCAL_MODEL),
+  /** Folder of the local ONNX model (default: <repo>/models/<LIMBIC_EMBEDDER_MODEL>, see scripts/fetch-model.sh). */
   LIMBIC_MODEL_DIR: z.string().min(1).optional(),
   /** Texts per forward pass of the local model. */
   LIMBIC_EMBED_BATCH: int(1, 1024).default(32),

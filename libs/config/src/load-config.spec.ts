@@ -9,7 +9,7 @@ describe('loadConfig', () => {
     expect(c.api).toEqual({ host: '127.0.0.1', port: 4000 });
     expect(c.singleTenant).toBe(true);
     expect(c.embedder.kind).toBe('auto');
-    expect(c.embedder.local).toEqual({ modelDir: null, batchSize: 32, threads: 0 });
+    expect(c.embedder.local).toEqual({ model: 'bge-small-en-v1.5', modelDir: null, batchSize: 32, threads: 0 });
     expect(c.limits.maxContentBytes).toBe(32 * 1024);
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -89,7 +89,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ LIMBIC_EMBEDDER: 'local' }).embedder.kind).toBe('local');
     expect(loadConfig({ LIMBIC_EMBEDDER: 'hash' }).embedder.kind).toBe('hash');
     const c = loadConfig({ LIMBIC_MODEL_DIR: '/models/bge-small-en-v1.5', LIMBIC_EMBED_BATCH: '8', LIMBIC_EMBED_THREADS: '2' });
-    expect(c.embedder.local).toEqual({ modelDir: '/models/bge-small-en-v1.5', batchSize: 8, threads: 2 });
+    expect(c.embedder.local).toEqual({ model: 'bge-small-en-v1.5', modelDir: '/models/bge-small-en-v1.5', batchSize: 8, threads: 2 });
+    expect(loadConfig({ LIMBIC_EMBEDDER_MODEL: 'all-MiniLM-L6-v2' }).embedder.local.model).toBe('all-MiniLM-L6-v2');
+    expect(() => loadConfig({ LIMBIC_EMBEDDER_MODEL: 'gpt-embed' })).toThrow(/LIMBIC_EMBEDDER_MODEL/);
     expect(() => loadConfig({ LIMBIC_EMBED_BATCH: '0' })).toThrow(/LIMBIC_EMBED_BATCH/);
   });
 

@@ -97,6 +97,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
         batchSize: e.OPENAI_BATCH_SIZE,
       },
       local: {
+        model: e.LIMBIC_EMBEDDER_MODEL,
         modelDir: e.LIMBIC_MODEL_DIR ?? null,
         batchSize: e.LIMBIC_EMBED_BATCH,
         threads: e.LIMBIC_EMBED_THREADS,

@@ -5,7 +5,7 @@ import type { EmbedderSettings } from '@limbic/config';
 import { createEmbedder } from './create-embedder';
 import { findOnnxFile, findRepoRoot, isLocalModelDir, localModelDir, resolveEmbedderKind } from './local-model';
 
-const settings = (kind: EmbedderSettings['kind'], modelDir: string | null = null) => ({ kind, local: { modelDir, batchSize: 32, threads: 0 } });
+const settings = (kind: EmbedderSettings['kind'], modelDir: string | null = null) => ({ kind, local: { model: 'all-MiniLM-L6-v2' as const, modelDir, batchSize: 32, threads: 0 } });
 const root = () => '/repo';
 
 describe('resolveEmbedderKind', () => {
@@ -29,9 +29,10 @@ describe('resolveEmbedderKind', () => {
 describe('model folder helpers', () => {
   it('finds the repository root from this folder', () => {
     const r = findRepoRoot();
-    expect(localModelDir(null, () => r)).toBe(join(r, 'models', 'all-MiniLM-L6-v2'));
-    expect(localModelDir('models/x', () => r)).toBe(join(r, 'models', 'x'));
-    expect(localModelDir('/abs/x', () => r)).toBe('/abs/x');
+    expect(localModelDir(null, undefined, () => r)).toBe(join(r, 'models', 'bge-small-en-v1.5'));
+    expect(localModelDir(null, 'all-MiniLM-L6-v2', () => r)).toBe(join(r, 'models', 'all-MiniLM-L6-v2'));
+    expect(localModelDir('models/x', 'all-MiniLM-L6-v2', () => r)).toBe(join(r, 'models', 'x'));
+    expect(localModelDir('/abs/x', undefined, () => r)).toBe('/abs/x');
   });
 
   it('recognises a complete folder and prefers full precision', () => {

@@ -1,9 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { EmbedderKind, EmbedderSettings } from '@limbic/config';
-
-/** The model `scripts/fetch-model.sh` fetches, and the one the `local` embedder uses by default. */
-export const DEFAULT_LOCAL_MODEL = 'all-MiniLM-L6-v2';
+import { DEFAULT_LOCAL_MODEL, type EmbedderKind, type EmbedderSettings, type LocalModel } from '@limbic/config';
 
 /** ONNX files the local embedder looks for, best first (full precision before int8). */
 export const ONNX_CANDIDATES = ['onnx/model.onnx', 'onnx/model_quantized.onnx', 'model.onnx', 'model_quantized.onnx'] as const;
@@ -23,10 +20,10 @@ export function findRepoRoot(start: string = __dirname): string {
   }
 }
 
-/** `settings.modelDir` when set (relative paths are taken from the repository root), else `<repo>/models/all-MiniLM-L6-v2`. */
-export function localModelDir(modelDir: string | null, root: () => string = () => findRepoRoot()): string {
+/** `modelDir` when set (relative paths are taken from the repository root), else `<repo>/models/<model>`. */
+export function localModelDir(modelDir: string | null, model: LocalModel = DEFAULT_LOCAL_MODEL, root: () => string = () => findRepoRoot()): string {
   if (modelDir) return resolve(root(), modelDir);
-  return join(root(), 'models', DEFAULT_LOCAL_MODEL);
+  return join(root(), 'models', model);
 }
 
 /** The ONNX file of a model folder, or null when the folder holds none. */
@@ -67,7 +64,7 @@ export function resolveEmbedderKind(
   root?: () => string,
 ): ResolvedEmbedder {
   const wantsLocal = settings.kind === 'auto' || settings.kind === 'local';
-  const dir = wantsLocal ? localModelDir(settings.local.modelDir, root) : null;
+  const dir = wantsLocal ? localModelDir(settings.local.modelDir, settings.local.model, root) : null;
   switch (settings.kind) {
     case 'hash':
     case 'openai':
@@ -81,7 +78,7 @@ export function resolveEmbedderKind(
         modelDir: null,
         warning:
           `NO EMBEDDING MODEL in ${dir}: falling back to the HASH embedder (bag of words, no semantics, ` +
-          `much weaker recall). Run \`npm run fetch-model\` to get all-MiniLM-L6-v2, point LIMBIC_MODEL_DIR at a model, ` +
+          `much weaker recall). Run \`npm run fetch-model\` to get ${settings.local.model}, point LIMBIC_MODEL_DIR at a model, ` +
           `or set LIMBIC_EMBEDDER=hash to choose it on purpose.`,
       };
   }

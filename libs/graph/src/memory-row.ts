@@ -31,6 +31,7 @@ export const MEMORY_ROW = [
   'momentumAtEncoding',
   'consolidation',
   'lastAccessedAt',
+  'embeddingModel',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

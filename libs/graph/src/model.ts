@@ -17,6 +17,8 @@ export interface MemoryRecord {
   readonly accessCount: number;
   readonly pendingAppraisal: boolean;
   readonly archived: boolean;
+  /** The embedder that made its vector (`local:bge-small-en-v1.5`, `hash-384`, …); null for memories stored before models were recorded. */
+  readonly embeddingModel: string | null;
 }
 
 export interface AgentRecord {

@@ -33,6 +33,7 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     accessCount: num(field('accessCount')),
     pendingAppraisal: field('pendingAppraisal') === true,
     archived: field('archived') === true,
+    embeddingModel: str(field('embeddingModel')),
   };
 }
 

@@ -151,7 +151,7 @@ export class EncodeService {
         });
         // Writes pipelined like the reads above; they run in this order.
         const [memories] = await Promise.all([
-          tx.createMemories(plan.memories, now),
+          tx.createMemories(plan.memories, now, this.embedder.name),
           tx.unchain(plan.unchain),
           tx.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),

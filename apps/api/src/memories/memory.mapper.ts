@@ -17,5 +17,6 @@ export function toMemory(m: MemoryRecord): Memory {
     accessCount: m.accessCount,
     pendingAppraisal: m.pendingAppraisal,
     archived: m.archived,
+    embeddingModel: m.embeddingModel,
   };
 }

@@ -102,9 +102,10 @@ export class EncodeTx {
     }));
   }
 
-  async createMemories(memories: readonly MemoryRow[], now: number): Promise<MemoryRecord[]> {
+  /** `embeddingModel`: the name of the embedder that made the rows' vectors, recorded on each memory. */
+  async createMemories(memories: readonly MemoryRow[], now: number, embeddingModel: string): Promise<MemoryRecord[]> {
     if (memories.length === 0) return [];
-    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now });
+    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now, embeddingModel });
     return rows.map((r) => parseMemory(r.memory));
   }
 

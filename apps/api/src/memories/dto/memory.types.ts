@@ -18,6 +18,8 @@ export class Memory {
   @Field(() => Int) accessCount!: number;
   @Field(() => Boolean, { description: 'True until the worker has appraised the memory.' }) pendingAppraisal!: boolean;
   @Field(() => Boolean) archived!: boolean;
+  @Field(() => String, { nullable: true, description: 'The embedder that made its vector, e.g. `local:bge-small-en-v1.5`; null if stored before models were recorded.' })
+  embeddingModel!: string | null;
 }
 
 @InputType()
