@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findRepoRoot, type Embedder } from '@limbic/embeddings';
-import { BaselineRanker, baselineNote } from '../common/baseline-ranker';
+import { BASELINES, BaselineRanker, baselineNote } from '../common/baseline-ranker';
 import { benchEmbedder, parseEmbedderChoice, type EmbedderChoice } from '../common/bench-embedder';
 import { gitCommit } from '../common/git-commit';
 import { GraphqlClient } from '../common/graphql';
@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     for (const q of questionsOf(s)) {
       const rec = record(q);
       const answer = await ranker.rank(q.text);
-      for (const name of ['cosine', 'bm25', 'rrf'] as const) {
+      for (const name of BASELINES) {
         base[name].push(answer.ms[name]);
         rec.ranked[`baseline:${name}`] = answer.top[name];
       }
