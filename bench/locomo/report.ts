@@ -1,33 +1,16 @@
 import { f3, markdownTable, ms } from '../common/markdown-table';
+import type { ResultRow, RunHeaderBase } from '../common/result-rows';
 import { CATEGORIES } from './dataset';
 import type { Breakdown } from './metrics';
 
-export interface ConfigResult {
-  readonly name: string;
-  readonly kind: 'limbic' | 'baseline';
-  readonly description: string;
-  /** Null when the running API cannot express this configuration (reported as n/a). */
-  readonly metrics: Breakdown | null;
-  readonly unavailable?: string;
-  readonly errors: number;
-  readonly latencyMs: { readonly p50: number; readonly p99: number; readonly serverP50: number | null; readonly serverP99: number | null } | null;
-}
+export type ConfigResult = ResultRow<Breakdown>;
 
-export interface RunHeader {
-  readonly runId: string;
-  readonly startedAt: string;
-  readonly commit: string;
-  readonly url: string | null;
-  readonly embedder: string;
-  readonly dataset: string;
-  readonly datasetSha256: string;
+export interface RunHeader extends RunHeaderBase {
   readonly questions: number;
   readonly dropped: number;
   readonly turns: number;
   readonly samples: readonly string[];
   readonly encodeVia: string | null;
-  readonly timings: Record<string, number>;
-  readonly notes: readonly string[];
 }
 
 export function markdown(header: RunHeader, results: readonly ConfigResult[]): string {

@@ -12,12 +12,13 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findRepoRoot, type Embedder } from '@limbic/embeddings';
 import { BASELINES, BaselineRanker, baselineNote } from '../common/baseline-ranker';
+import { intOption as int } from '../common/args';
 import { benchEmbedder, parseEmbedderChoice, type EmbedderChoice } from '../common/bench-embedder';
-import { gitCommit } from '../common/git-commit';
 import { GraphqlClient } from '../common/graphql';
 import { detectCapabilities, LimbicApi, type RecallAnswer } from '../common/limbic-api';
-import { percentile, scoreQuestion } from '../common/metrics';
+import { scoreQuestion } from '../common/metrics';
 import type { RecallConfig } from '../common/recall-configs';
+import { baselineRows, configRow, runHeaderBase } from '../common/result-rows';
 import { waitUntilSearchable } from '../common/wait-searchable';
 import { RECALL_CONFIGS } from './configs';
 import { loadDataset, type Question, type Sample } from './dataset';
@@ -97,11 +98,6 @@ function parseOptions(root: string): Options {
   const wanted = values.configs?.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = wanted?.filter((n) => !RECALL_CONFIGS.some((c) => c.name === n)) ?? [];
   if (unknown.length) throw new Error(`unknown --configs ${unknown.join(', ')} (known: ${RECALL_CONFIGS.map((c) => c.name).join(', ')})`);
-  const int = (name: string, v: string, min: number) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
-    return n;
-  };
   return {
     url: values.url,
     apiKey: values['api-key'],
@@ -270,46 +266,19 @@ async function main(): Promise<void> {
   const records = [...ranked.values()];
   const score = (key: string) =>
     breakdown(records.filter((r) => r.ranked[key] !== undefined).map((r) => ({ category: r.category as 1 | 2 | 3 | 4, scores: scoreQuestion(r.ranked[key]!, r.gold) })));
-  const lat = (xs: number[], server: number[] = []) => ({
-    p50: percentile(xs, 50),
-    p99: percentile(xs, 99),
-    serverP50: server.length ? percentile(server, 50) : null,
-    serverP99: server.length ? percentile(server, 99) : null,
-  });
   const results: ConfigResult[] = [
-    ...limbic.map((e): ConfigResult => {
-      const ran = e.latencies.length > 0 || e.errors > 0;
-      return {
-        name: e.config.name,
-        kind: 'limbic',
-        description: e.config.description,
-        metrics: ran && !e.unavailable ? score(`limbic:${e.config.name}`) : null,
-        ...(e.unavailable ? { unavailable: e.unavailable } : {}),
-        errors: e.errors,
-        latencyMs: ran ? lat(e.latencies, e.server) : null,
-      };
-    }),
-    { name: 'cosine', kind: 'baseline', description: `pure cosine, ${embedder.name}`, metrics: score('baseline:cosine'), errors: 0, latencyMs: lat(base.cosine) },
-    { name: 'bm25', kind: 'baseline', description: 'BM25 k1 1.2, b 0.75', metrics: score('baseline:bm25'), errors: 0, latencyMs: lat(base.bm25) },
-    { name: 'rrf', kind: 'baseline', description: 'reciprocal-rank fusion (k 60) of cosine and BM25', metrics: score('baseline:rrf'), errors: 0, latencyMs: lat(base.rrf) },
+    ...limbic.map((e) => configRow(e, () => score(`limbic:${e.config.name}`))),
+    ...baselineRows(embedder.name, score, base),
   ];
   timings.total = seconds(started);
 
   const header: RunHeader = {
-    runId: opts.runId,
-    startedAt,
-    commit: gitCommit(root),
-    url: opts.baselinesOnly ? null : opts.url,
-    embedder: embedder.name,
-    dataset: relative(root, opts.data),
-    datasetSha256: dataset.sha256,
+    ...runHeaderBase(root, { runId: opts.runId, startedAt, url: opts.baselinesOnly ? null : opts.url, embedder: embedder.name, dataPath: opts.data, datasetSha256: dataset.sha256, timings, notes }),
     questions: records.length,
     dropped: dataset.samples.reduce((n, s) => n + s.droppedQuestions, 0),
     turns: dataset.samples.reduce((n, s) => n + s.turns.length, 0),
     samples: dataset.samples.map((s) => s.id),
     encodeVia,
-    timings,
-    notes,
   };
   const md = markdown(header, results);
   mkdirSync(opts.out, { recursive: true });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { intOption as int } from '../common/args';
 import { parseEmbedderChoice, type EmbedderChoice } from '../common/bench-embedder';
 import { ARMS, type Arm } from './arms';
 
@@ -48,12 +49,6 @@ export interface Options {
   readonly runId: string;
   readonly out: string;
 }
-
-const int = (name: string, v: string, min: number): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
-  return n;
-};
 
 export function parseOptions(root: string, argv: readonly string[] = process.argv.slice(2)): Options {
   const { values } = parseArgs({

@@ -1,17 +1,9 @@
 import { f3, markdownTable, ms } from '../common/markdown-table';
 import type { Metrics } from '../common/metrics';
+import type { ResultRow, RunHeaderBase } from '../common/result-rows';
 import type { Arm } from './arms';
 
-export interface RowResult {
-  readonly name: string;
-  readonly kind: 'limbic' | 'baseline';
-  readonly description: string;
-  /** Null when the running API cannot express this configuration (reported as n/a). */
-  readonly metrics: Metrics | null;
-  readonly unavailable?: string;
-  readonly errors: number;
-  readonly latencyMs: { readonly p50: number; readonly p99: number; readonly serverP50: number | null; readonly serverP99: number | null } | null;
-}
+export type RowResult = ResultRow<Metrics>;
 
 export interface ArmResult {
   readonly arm: Arm;
@@ -20,19 +12,10 @@ export interface ArmResult {
   readonly unavailable?: string;
 }
 
-export interface MadialHeader {
-  readonly runId: string;
-  readonly startedAt: string;
-  readonly commit: string;
-  readonly url: string | null;
-  readonly embedder: string;
-  readonly dataset: string;
-  readonly datasetSha256: string;
+export interface MadialHeader extends RunHeaderBase {
   readonly memories: number;
   readonly dialogues: number;
   readonly goldIds: number;
-  readonly timings: Record<string, number>;
-  readonly notes: readonly string[];
 }
 
 /** The figures issue 18 sets targets on: a configuration's recall@5 and recall@10 minus cosine's. */

@@ -11,11 +11,11 @@ import { join, relative } from 'node:path';
 import { findRepoRoot } from '@limbic/embeddings';
 import { BASELINES, BaselineRanker, baselineNote } from '../common/baseline-ranker';
 import { benchEmbedder } from '../common/bench-embedder';
-import { gitCommit } from '../common/git-commit';
 import { GraphqlClient } from '../common/graphql';
 import { detectCapabilities, LimbicApi, type RecallAnswer } from '../common/limbic-api';
-import { mean, percentile, scoreQuestion } from '../common/metrics';
+import { mean, scoreQuestion } from '../common/metrics';
 import type { RecallConfig } from '../common/recall-configs';
+import { baselineRows, configRow, runHeaderBase, type ConfigTally } from '../common/result-rows';
 import { waitUntilSearchable } from '../common/wait-searchable';
 import { startWorker } from '../common/worker-process';
 import { madialConfigs, type AgentKind, type Arm } from './arms';
@@ -37,21 +37,10 @@ interface DialogueRecord {
   readonly defaultRouting: Record<string, { weightSource: string | null; queryType: string | null }>;
 }
 
-interface Entry {
+interface Entry extends ConfigTally {
   readonly arm: Arm;
   readonly config: RecallConfig;
-  unavailable: string | null;
-  readonly latencies: number[];
-  readonly server: number[];
-  errors: number;
 }
-
-const lat = (xs: readonly number[], server: readonly number[] = []) => ({
-  p50: percentile(xs, 50),
-  p99: percentile(xs, 99),
-  serverP50: server.length ? percentile(server, 50) : null,
-  serverP99: server.length ? percentile(server, 99) : null,
-});
 
 async function main(): Promise<void> {
   const root = findRepoRoot(__dirname);
@@ -147,48 +136,23 @@ async function main(): Promise<void> {
   notes.push('Query: the turns dialogue[1 : test-turn] joined with spaces, its last 2,000 characters; observed: the user\'s turns of that context, the text inside the quotes.');
 
   const score = (key: string) => mean(records.map((r) => scoreQuestion(r.ranked[key] ?? [], r.gold)));
-  const baselines: RowResult[] = [
-    { name: 'cosine', kind: 'baseline', description: `pure cosine, ${embedder.name}`, metrics: score('baseline:cosine'), errors: 0, latencyMs: lat(baseMs.cosine) },
-    { name: 'bm25', kind: 'baseline', description: 'BM25 k1 1.2, b 0.75', metrics: score('baseline:bm25'), errors: 0, latencyMs: lat(baseMs.bm25) },
-    { name: 'rrf', kind: 'baseline', description: 'reciprocal-rank fusion (k 60) of cosine and BM25', metrics: score('baseline:rrf'), errors: 0, latencyMs: lat(baseMs.rrf) },
-  ];
+  const baselines: RowResult[] = baselineRows(embedder.name, score, baseMs);
   const arms: ArmResult[] = opts.baselinesOnly
     ? []
     : opts.arms.map((arm) => {
         const unavailable = armUnavailable.get(arm.name);
         if (unavailable) return { arm, rows: [], unavailable };
-        const rows = entries
-          .filter((e) => e.arm === arm)
-          .map((e): RowResult => {
-            const ran = e.latencies.length > 0 || e.errors > 0;
-            return {
-              name: e.config.name,
-              kind: 'limbic',
-              description: e.config.description,
-              metrics: ran && !e.unavailable ? score(`${arm.name}/${e.config.name}`) : null,
-              ...(e.unavailable ? { unavailable: e.unavailable } : {}),
-              errors: e.errors,
-              latencyMs: ran ? lat(e.latencies, e.server) : null,
-            };
-          });
+        const rows = entries.filter((e) => e.arm === arm).map((e) => configRow(e, () => score(`${arm.name}/${e.config.name}`)));
         return { arm, rows };
       });
   const deltas = deltasToCosine(baselines[0]!.metrics!, arms);
   timings.total = seconds(started);
 
   const header: MadialHeader = {
-    runId: opts.runId,
-    startedAt,
-    commit: gitCommit(root),
-    url: opts.baselinesOnly ? null : opts.url,
-    embedder: embedder.name,
-    dataset: relative(root, opts.data),
-    datasetSha256: data.sha256,
+    ...runHeaderBase(root, { runId: opts.runId, startedAt, url: opts.baselinesOnly ? null : opts.url, embedder: embedder.name, dataPath: opts.data, datasetSha256: data.sha256, timings, notes }),
     memories: data.memories.length,
     dialogues: data.dialogues.length,
     goldIds: data.dialogues.reduce((n, d) => n + d.gold.length, 0),
-    timings,
-    notes,
   };
   const md = markdown(header, baselines, arms, deltas);
   mkdirSync(opts.out, { recursive: true });
