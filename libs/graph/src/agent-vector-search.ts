@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { cosineFromIndexScore, REFERENCE_COSINE_SCALE } from '@limbic/affect';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { vectorSearches } from '@limbic/observability';
 import type { TxRunner } from './neo4j-executor';
 import { num, toPlain } from './records';
@@ -78,6 +80,21 @@ export class AgentVectorSearch {
   private readonly log = new Logger('AgentVectorSearch');
   private online = false;
   private checkedAt = Number.NEGATIVE_INFINITY;
+  private readonly cosineScale: number;
+
+  constructor(@Optional() @Inject(EMBEDDER) embedder?: Pick<Embedder, 'cosineScale'>) {
+    this.cosineScale = embedder?.cosineScale ?? REFERENCE_COSINE_SCALE;
+  }
+
+  /**
+   * The cosine the services work with, from a vector index score or a vector.similarity.cosine
+   * value ((1 + cos) / 2), on the reference scale (libs/affect math/cosine-scale): every index
+   * score and cosine computed in Cypher becomes a cosine here, so thresholds and weights mean
+   * the same for every embedding model.
+   */
+  cosine(score: number): number {
+    return cosineFromIndexScore(score, this.cosineScale);
+  }
 
   /**
    * Each probe's nearest memories of the agent, best first (score, then id). A memory probe
