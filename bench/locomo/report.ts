@@ -25,10 +25,11 @@ export function markdown(header: RunHeader, results: readonly ConfigResult[]): s
   const cats = Object.values(CATEGORIES);
   const rows = results.map((r) => {
     const label = r.kind === 'baseline' ? `baseline: ${r.name}` : `limbic: ${r.name}`;
-    if (!r.metrics) return [label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ...cats.map(() => 'n/a'), '–', '–'];
+    if (!r.metrics) return [label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ...cats.map(() => 'n/a'), '–', '–'];
     const o = r.metrics.overall;
     return [
       `${label}${r.errors ? ` (${r.errors} errors)` : ''}`,
+      f3(o.hit1),
       f3(o.hit5),
       f3(o.recall5),
       `**${f3(o.recall10)}**`,
@@ -39,7 +40,7 @@ export function markdown(header: RunHeader, results: readonly ConfigResult[]): s
       ms(r.latencyMs?.p99),
     ];
   });
-  lines.push(...markdownTable(['configuration', 'hit@5', 'recall@5', 'recall@10', 'MRR@10', 'nDCG@10', ...cats.map((c) => `R@10 ${c}`), 'p50 ms', 'p99 ms'], rows));
+  lines.push(...markdownTable(['configuration', 'hit@1', 'hit@5', 'recall@5', 'recall@10', 'MRR@10', 'nDCG@10', ...cats.map((c) => `R@10 ${c}`), 'p50 ms', 'p99 ms'], rows));
   const na = results.filter((r) => !r.metrics);
   if (na.length) lines.push('', `n/a: ${na.map((r) => `${r.name} (${r.unavailable})`).join('; ')}.`);
   const counts = results.find((r) => r.metrics)?.metrics?.perCategory;

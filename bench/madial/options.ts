@@ -16,6 +16,7 @@ export const HELP = `MADial-Bench retrieval benchmark for Limbic (dev half: user
   --data DIR             folder with memory.jsonl and dialogue.jsonl (default <repo>/../shared/bench/madial-dev;
                          never copy it into the repo)
   --arms NAMES           comma-separated arms (default: ${ARMS.map((a) => a.name).join(',')})
+  --configs NAMES        comma-separated configurations: default and profile names (default: all)
   --max-dialogues N      only the first N dialogues (smoke runs)
   --baselines-only       do not talk to the API
   --preset NAME          agent preset for createAgent (default: the API's default)
@@ -38,6 +39,8 @@ export interface Options {
   readonly embedder: EmbedderChoice;
   readonly data: string;
   readonly arms: readonly Arm[];
+  /** Configuration names to run; null: all. */
+  readonly configs: ReadonlySet<string> | null;
   readonly maxDialogues: number;
   readonly baselinesOnly: boolean;
   readonly preset: string | undefined;
@@ -59,6 +62,7 @@ export function parseOptions(root: string, argv: readonly string[] = process.arg
       embedder: { type: 'string', default: 'auto' },
       data: { type: 'string', default: resolve(root, '..', 'shared', 'bench', 'madial-dev') },
       arms: { type: 'string' },
+      configs: { type: 'string' },
       'max-dialogues': { type: 'string', default: '0' },
       'baselines-only': { type: 'boolean', default: false },
       preset: { type: 'string' },
@@ -89,6 +93,7 @@ export function parseOptions(root: string, argv: readonly string[] = process.arg
     embedder: parseEmbedderChoice(values.embedder),
     data: resolve(values.data),
     arms: wanted ? ARMS.filter((a) => wanted.includes(a.name)) : [...ARMS],
+    configs: values.configs ? new Set(values.configs.split(',').map((s) => s.trim()).filter(Boolean)) : null,
     maxDialogues: int('max-dialogues', values['max-dialogues'], 0),
     baselinesOnly: values['baselines-only'],
     preset: values.preset,

@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await Promise.all(kinds.map((k) => waitUntilSearchable(api, agentOf(k), data.memories.at(-1)!, log, opts.now)));
     timings.appraisal = seconds(t);
 
-    const configs = madialConfigs(caps.profiles);
+    const configs = madialConfigs(caps.profiles).filter((c) => opts.configs === null || opts.configs.has(c.name));
     for (const arm of runnable) for (const config of configs) entries.push({ arm, config, unavailable: null, latencies: [], server: [], errors: 0 });
 
     t = performance.now();
