@@ -8,7 +8,7 @@ import { JOB_HANDLERS, type JobHandler } from './job-handler';
 import { withTimeout } from './with-timeout';
 
 /** Queues this worker build serves; start-up is refused if one lacks a handler or has two. */
-export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects'];
+export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects', 'reembed'];
 
 /**
  * Hosts one BullMQ Worker per served queue. Shutdown closes the workers first, which lets
