@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import type { EmbeddingSlot } from '../embedding-space/embedding-slot';
-import { SLOT_INDEX } from '../embedding-space/embedding-slot';
+import { DEFAULT_SLOT, SLOT_INDEX } from '../embedding-space/embedding-slot';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { QueryRegistry } from '../query-registry';
 import { num, toPlain } from '../records';
@@ -97,6 +97,8 @@ export class ReembedRepository {
   }
 
   async slotInUse(slot: EmbeddingSlot, exceptRunId: string): Promise<boolean> {
+    // Every tenant never re-embedded reads the default slot.
+    if (slot === DEFAULT_SLOT) return true;
     const rows = await this.db.read<{ inUse: unknown }>('reembed.slot-in-use', { slot, runId: exceptRunId });
     return rows[0]?.inUse === true;
   }
