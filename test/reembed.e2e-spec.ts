@@ -7,7 +7,7 @@ import { eventually, testDriver } from './support/neo4j';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
 const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { items { memory { id } } } }`;
-const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { memory { id } } }`;
+const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
 const SET_GOALS = `mutation($id: ID!, $g: [GoalInput!]!) { setGoals(agentId: $id, goals: $g) { id } }`;
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { items { memory { id content } } } }`;
 const MEMORIES = 3000;
@@ -74,6 +74,7 @@ describe('re-embedding a live tenant (hash-384 → hash-256, worker SIGKILLed mi
       }
     })();
 
+    try {
     await eventually(runOf, (r) => r !== null && Number(r.embedded) > MEMORIES * 0.3, 60_000);
     const second = await cli(stack.env, ['--model', 'hash-256', '--tenant', tenant]).done;
     expect(second.out).toMatch(/IN_PROGRESS/);
@@ -82,8 +83,10 @@ describe('re-embedding a live tenant (hash-384 → hash-256, worker SIGKILLed mi
     await stack.worker!.stop('SIGKILL');
     await stack.startWorker();
 
+    } finally {
+      polling = false;
+    }
     const finished = await run.done;
-    polling = false;
     await poller;
     expect(finished.out).toMatch(/done/);
     expect(finished.code).toBe(0);
