@@ -11,3 +11,10 @@ export function arg(name: string, fallback: string): string {
 export function flag(name: string): boolean {
   return argv.includes(`--${name}`);
 }
+
+/** A whole-number option's value, or an error naming the flag. */
+export function intOption(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+  return n;
+}

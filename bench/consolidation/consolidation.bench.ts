@@ -15,7 +15,7 @@ import { NestFactory } from '@nestjs/core';
 import neo4j from 'neo4j-driver';
 import { Redis } from 'ioredis';
 import { deleteQueueKeys } from '@limbic/jobs';
-import { NEAR_DUPLICATE_MIN_INDEX_SCORE } from '@limbic/affect';
+import { nearDuplicateMinIndexScore, REFERENCE_COSINE_SCALE } from '@limbic/affect';
 import { rng } from '../common/rng';
 import { ReviewSweep } from '../../apps/worker/src/consolidation/review.sweep';
 import { WorkerModule } from '../../apps/worker/src/worker.module';
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
      }
      WITH m, node, score WHERE node <> m AND score >= $minScore
      RETURN count(*) AS n`,
-    { tenant, minScore: NEAR_DUPLICATE_MIN_INDEX_SCORE },
+    { tenant, minScore: nearDuplicateMinIndexScore(REFERENCE_COSINE_SCALE) },
   );
   const twinCount = Number(twins.records[0]?.get('n') ?? 0);
   if (twinCount > 0) throw new Error(`bench data: ${twinCount} of 50 sampled memories have a near-duplicate; fix vector()`);

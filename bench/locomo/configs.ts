@@ -1,31 +1,7 @@
-import type { Capabilities, RecallAnswer } from './limbic-api';
+import { DEFAULT_CONFIG, profileConfig, type RecallConfig } from '../common/recall-configs';
 
 /** Signals the "affect and state off" ablation zeroes (DESIGN §4: affect = mood, affect, momentum, intensity; state = goals, priming). */
 export const AFFECT_STATE_SIGNALS = ['moodCongruence', 'affectProximity', 'momentumAlignment', 'emotionalIntensity', 'goalRelevance', 'priming'] as const;
-
-export type Plan = { readonly input: Record<string, unknown> } | { readonly unavailable: string };
-
-/**
- * One way of calling recall. `plan` turns the API's capabilities (and, for ablations of the
- * default, the default's answer to the same question) into the extra RecallInput fields, or
- * says why the running API cannot express it (reported as n/a).
- */
-export interface RecallConfig {
-  readonly name: string;
-  readonly description: string;
-  plan(caps: Capabilities, defaultAnswer: RecallAnswer | null): Plan;
-}
-
-const profile = (name: string, description: string): RecallConfig => ({
-  name,
-  description,
-  plan: (caps) =>
-    !caps.recallFields.has('profile')
-      ? { unavailable: 'RecallInput has no profile' }
-      : !caps.profiles.has(name)
-        ? { unavailable: `RecallProfile has no ${name}` }
-        : { input: { profile: name } },
-});
 
 /** Exploration for tuning `balanced`: a fixed weight override (not mood-adapted). */
 const fixed = (name: string, description: string, weights: Record<string, number>): RecallConfig => ({
@@ -35,10 +11,10 @@ const fixed = (name: string, description: string, weights: Record<string, number
 });
 
 export const RECALL_CONFIGS: readonly RecallConfig[] = [
-  { name: 'default', description: 'Limbic as shipped: no profile, no weights (learned, else routed, else balanced)', plan: () => ({ input: {} }) },
-  profile('balanced', 'profile balanced'),
-  profile('semantic', 'ablation: profile semantic (cosine only)'),
-  profile('lexical', 'ablation: profile lexical (fulltext BM25 only)'),
+  DEFAULT_CONFIG,
+  profileConfig('balanced'),
+  profileConfig('semantic', 'ablation: profile semantic (cosine only)'),
+  profileConfig('lexical', 'ablation: profile lexical (fulltext BM25 only)'),
   {
     name: 'no-affect-state',
     description: `ablation: the default's weights for the same query with ${AFFECT_STATE_SIGNALS.join(', ')} set to 0 (passed as weights)`,

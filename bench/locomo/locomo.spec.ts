@@ -1,6 +1,7 @@
-import { Bm25, cosineRank, reciprocalRankFusion, tokenize } from './baselines';
+import { Bm25, cosineRank, reciprocalRankFusion, tokenize } from '../common/baselines';
+import { percentile, scoreQuestion, topDistinct } from '../common/metrics';
 import { cleanEvidence, parseSessionTime, sampleTurns } from './dataset';
-import { breakdown, percentile, scoreQuestion, topDistinct } from './metrics';
+import { breakdown } from './metrics';
 
 describe('LoCoMo protocol', () => {
   it('parses session stamps as UTC', () => {
@@ -50,7 +51,7 @@ describe('metrics', () => {
     const idcg = 1 + 1 / Math.log2(3) + 1 / Math.log2(4);
     expect(s.ndcg10).toBeCloseTo(dcg / idcg);
     expect(scoreQuestion(['b', 'c', 'q'], ['b', 'c', 'q']).ndcg10).toBeCloseTo(1);
-    expect(scoreQuestion([], ['a'])).toEqual({ hit5: 0, hit10: 0, recall5: 0, recall10: 0, mrr10: 0, ndcg10: 0 });
+    expect(scoreQuestion([], ['a'])).toEqual({ hit1: 0, hit5: 0, hit10: 0, recall5: 0, recall10: 0, mrr10: 0, ndcg10: 0 });
   });
 
   it('averages overall and per category', () => {

@@ -1,36 +1,17 @@
+import { f3, markdownTable, ms } from '../common/markdown-table';
+import type { ResultRow, RunHeaderBase } from '../common/result-rows';
 import { CATEGORIES } from './dataset';
 import type { Breakdown } from './metrics';
 
-export interface ConfigResult {
-  readonly name: string;
-  readonly kind: 'limbic' | 'baseline';
-  readonly description: string;
-  /** Null when the running API cannot express this configuration (reported as n/a). */
-  readonly metrics: Breakdown | null;
-  readonly unavailable?: string;
-  readonly errors: number;
-  readonly latencyMs: { readonly p50: number; readonly p99: number; readonly serverP50: number | null; readonly serverP99: number | null } | null;
-}
+export type ConfigResult = ResultRow<Breakdown>;
 
-export interface RunHeader {
-  readonly runId: string;
-  readonly startedAt: string;
-  readonly commit: string;
-  readonly url: string | null;
-  readonly embedder: string;
-  readonly dataset: string;
-  readonly datasetSha256: string;
+export interface RunHeader extends RunHeaderBase {
   readonly questions: number;
   readonly dropped: number;
   readonly turns: number;
   readonly samples: readonly string[];
   readonly encodeVia: string | null;
-  readonly timings: Record<string, number>;
-  readonly notes: readonly string[];
 }
-
-const f3 = (x: number) => x.toFixed(3);
-const ms = (x: number | null | undefined) => (x === null || x === undefined || Number.isNaN(x) ? '–' : x < 10 ? x.toFixed(1) : x.toFixed(0));
 
 export function markdown(header: RunHeader, results: readonly ConfigResult[]): string {
   const lines: string[] = [];
@@ -42,38 +23,38 @@ export function markdown(header: RunHeader, results: readonly ConfigResult[]): s
     '',
   );
   const cats = Object.values(CATEGORIES);
-  lines.push(
-    `| configuration | hit@5 | recall@5 | recall@10 | MRR@10 | nDCG@10 | ${cats.map((c) => `R@10 ${c}`).join(' | ')} | p50 ms | p99 ms |`,
-    `|---|---:|---:|---:|---:|---:|${cats.map(() => '---:').join('|')}|---:|---:|`,
-  );
-  for (const r of results) {
+  const rows = results.map((r) => {
     const label = r.kind === 'baseline' ? `baseline: ${r.name}` : `limbic: ${r.name}`;
-    if (!r.metrics) {
-      lines.push(`| ${label} | n/a | n/a | n/a | n/a | n/a | ${cats.map(() => 'n/a').join(' | ')} | – | – |`);
-      continue;
-    }
+    if (!r.metrics) return [label, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', ...cats.map(() => 'n/a'), '–', '–'];
     const o = r.metrics.overall;
-    lines.push(
-      `| ${label}${r.errors ? ` (${r.errors} errors)` : ''} | ${f3(o.hit5)} | ${f3(o.recall5)} | **${f3(o.recall10)}** | ${f3(o.mrr10)} | ${f3(o.ndcg10)} | ` +
-        `${cats.map((c) => f3(r.metrics!.perCategory[c]!.recall10)).join(' | ')} | ${ms(r.latencyMs?.p50)} | ${ms(r.latencyMs?.p99)} |`,
-    );
-  }
+    return [
+      `${label}${r.errors ? ` (${r.errors} errors)` : ''}`,
+      f3(o.hit5),
+      f3(o.recall5),
+      `**${f3(o.recall10)}**`,
+      f3(o.mrr10),
+      f3(o.ndcg10),
+      ...cats.map((c) => f3(r.metrics!.perCategory[c]!.recall10)),
+      ms(r.latencyMs?.p50),
+      ms(r.latencyMs?.p99),
+    ];
+  });
+  lines.push(...markdownTable(['configuration', 'hit@5', 'recall@5', 'recall@10', 'MRR@10', 'nDCG@10', ...cats.map((c) => `R@10 ${c}`), 'p50 ms', 'p99 ms'], rows));
   const na = results.filter((r) => !r.metrics);
   if (na.length) lines.push('', `n/a: ${na.map((r) => `${r.name} (${r.unavailable})`).join('; ')}.`);
   const counts = results.find((r) => r.metrics)?.metrics?.perCategory;
   if (counts) lines.push('', `Questions per category: ${cats.map((c) => `${c} ${counts[c]!.n}`).join(', ')}.`);
   lines.push('', 'Per category (hit@5 / recall@5 / recall@10 / MRR@10 / nDCG@10):', '');
-  lines.push(`| configuration | ${cats.join(' | ')} |`, `|---|${cats.map(() => '---').join('|')}|`);
-  for (const r of results.filter((x) => x.metrics)) {
-    lines.push(
-      `| ${r.kind === 'baseline' ? 'baseline: ' : 'limbic: '}${r.name} | ${cats
-        .map((c) => {
-          const m = r.metrics!.perCategory[c]!;
-          return [m.hit5, m.recall5, m.recall10, m.mrr10, m.ndcg10].map(f3).join(' / ');
-        })
-        .join(' | ')} |`,
-    );
-  }
+  const perCategory = results
+    .filter((x) => x.metrics)
+    .map((r) => [
+      `${r.kind === 'baseline' ? 'baseline: ' : 'limbic: '}${r.name}`,
+      ...cats.map((c) => {
+        const m = r.metrics!.perCategory[c]!;
+        return [m.hit5, m.recall5, m.recall10, m.mrr10, m.ndcg10].map(f3).join(' / ');
+      }),
+    ]);
+  lines.push(...markdownTable(['configuration', ...cats], perCategory, 'left'));
   lines.push('', 'Latency: Limbic rows are client-side wall time of one recall over HTTP (server-reported `tookMs` p50/p99 in the JSON); baseline rows are in-process (cosine includes embedding the query).');
   const server = results.filter((r) => r.latencyMs?.serverP50 !== null && r.latencyMs?.serverP50 !== undefined);
   if (server.length) lines.push(`Server tookMs p50/p99: ${server.map((r) => `${r.name} ${ms(r.latencyMs!.serverP50)}/${ms(r.latencyMs!.serverP99)}`).join(', ')}.`);

@@ -6,19 +6,23 @@
  *
  * Run with --help for every option.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@limbic/config';
-import { createEmbedder, findRepoRoot, type Embedder } from '@limbic/embeddings';
-import { Bm25, cosineRank, reciprocalRankFusion, STOP_WORDS, type Ranked } from './baselines';
-import { RECALL_CONFIGS, type RecallConfig } from './configs';
+import { findRepoRoot, type Embedder } from '@limbic/embeddings';
+import { BASELINES, BaselineRanker, baselineNote } from '../common/baseline-ranker';
+import { intOption as int } from '../common/args';
+import { benchEmbedder, parseEmbedderChoice, type EmbedderChoice } from '../common/bench-embedder';
+import { GraphqlClient } from '../common/graphql';
+import { detectCapabilities, LimbicApi, type RecallAnswer } from '../common/limbic-api';
+import { scoreQuestion } from '../common/metrics';
+import type { RecallConfig } from '../common/recall-configs';
+import { baselineRows, configRow, runHeaderBase } from '../common/result-rows';
+import { waitUntilSearchable } from '../common/wait-searchable';
+import { RECALL_CONFIGS } from './configs';
 import { loadDataset, type Question, type Sample } from './dataset';
-import { GraphqlClient } from './graphql';
-import { detectCapabilities, LimbicApi, type RecallAnswer } from './limbic-api';
-import { breakdown, percentile, scoreQuestion } from './metrics';
+import { breakdown } from './metrics';
 import { markdown, type ConfigResult, type RunHeader } from './report';
 
 const HELP = `LoCoMo retrieval benchmark for Limbic
@@ -47,7 +51,7 @@ const HELP = `LoCoMo retrieval benchmark for Limbic
 interface Options {
   url: string;
   apiKey: string | undefined;
-  embedder: 'auto' | 'local' | 'hash';
+  embedder: EmbedderChoice;
   data: string;
   samples: Set<string> | undefined;
   configs: RecallConfig[];
@@ -90,16 +94,10 @@ function parseOptions(root: string): Options {
     process.stdout.write(HELP);
     process.exit(0);
   }
-  const embedder = values.embedder;
-  if (embedder !== 'auto' && embedder !== 'local' && embedder !== 'hash') throw new Error(`--embedder must be auto, local or hash`);
+  const embedder = parseEmbedderChoice(values.embedder);
   const wanted = values.configs?.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = wanted?.filter((n) => !RECALL_CONFIGS.some((c) => c.name === n)) ?? [];
   if (unknown.length) throw new Error(`unknown --configs ${unknown.join(', ')} (known: ${RECALL_CONFIGS.map((c) => c.name).join(', ')})`);
-  const int = (name: string, v: string, min: number) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
-    return n;
-  };
   return {
     url: values.url,
     apiKey: values['api-key'],
@@ -122,16 +120,6 @@ function parseOptions(root: string): Options {
 
 const log = (msg: string) => process.stderr.write(`[locomo] ${msg}\n`);
 const seconds = (since: number) => (performance.now() - since) / 1000;
-
-function gitCommit(root: string): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-    return dirty ? `${sha}+dirty` : sha;
-  } catch {
-    return 'unknown';
-  }
-}
 
 interface QuestionRecord {
   sample: string;
@@ -159,9 +147,7 @@ async function main(): Promise<void> {
   const allQuestions = dataset.samples.flatMap(questionsOf);
   log(`${dataset.samples.length} samples, ${dataset.samples.reduce((n, s) => n + s.turns.length, 0)} turns, ${allQuestions.length} questions`);
 
-  // The same embedder as the server: same settings, same resolution of `auto`.
-  const config = loadConfig({ ...process.env, LIMBIC_EMBEDDER: opts.embedder });
-  const embedder: Embedder = createEmbedder(config.embedder, { log: (m) => log(m), warn: (m) => log(`WARNING ${m}`) });
+  const embedder: Embedder = benchEmbedder(opts.embedder, log);
   log(`baseline embedder ${embedder.name} (${embedder.dimension}-d); start the API with the same LIMBIC_EMBEDDER`);
 
   const ranked = new Map<string, QuestionRecord>();
@@ -203,7 +189,7 @@ async function main(): Promise<void> {
     timings.encode = seconds(t);
 
     t = performance.now();
-    await Promise.all(dataset.samples.map((s) => waitUntilSearchable(api, agentOf(s), s)));
+    await Promise.all(dataset.samples.map((s) => waitUntilSearchable(api, agentOf(s), s.turns.at(-1)!, log, s.now.toISOString())));
     timings.settle = seconds(t);
 
     for (const c of opts.configs) limbic.push({ config: c, unavailable: null, latencies: [], server: [], errors: 0 });
@@ -261,80 +247,38 @@ async function main(): Promise<void> {
 
   // ---- Baselines in this process -------------------------------------------------------
   const tb = performance.now();
-  const stop = opts.stopwords ? STOP_WORDS : null;
   const base = { cosine: [] as number[], bm25: [] as number[], rrf: [] as number[] };
   for (const s of dataset.samples) {
-    const vectors = await embedder.embed(s.turns.map((x) => x.content));
-    const docs = s.turns.map((x, i) => ({ id: x.id, vector: vectors[i]! }));
-    const bm25 = new Bm25(s.turns.map((x) => ({ id: x.id, text: x.content })), stop);
+    const ranker = await BaselineRanker.build(embedder, s.turns.map((x) => ({ id: x.id, text: x.content })), opts.stopwords);
     for (const q of questionsOf(s)) {
       const rec = record(q);
-      let t0 = performance.now();
-      const [qv] = await embedder.embed([q.text]);
-      const cos = cosineRank(qv!, docs);
-      base.cosine.push(performance.now() - t0);
-      t0 = performance.now();
-      const lex = bm25.rank(q.text);
-      base.bm25.push(performance.now() - t0);
-      t0 = performance.now();
-      const fused = reciprocalRankFusion([cos, lex], 60);
-      base.rrf.push(performance.now() - t0 + base.cosine.at(-1)! + base.bm25.at(-1)!);
-      const top = (r: Ranked[]) => r.slice(0, 10).map((x) => x.id);
-      rec.ranked['baseline:cosine'] = top(cos);
-      rec.ranked['baseline:bm25'] = top(lex);
-      rec.ranked['baseline:rrf'] = top(fused);
+      const answer = await ranker.rank(q.text);
+      for (const name of BASELINES) {
+        base[name].push(answer.ms[name]);
+        rec.ranked[`baseline:${name}`] = answer.top[name];
+      }
     }
   }
   timings.baselines = seconds(tb);
-  notes.push(
-    `Baselines per conversation, exact: cosine = ${embedder.name} on the same contents; BM25 k1 1.2, b 0.75, IDF ln(1 + (N − df + 0.5)/(df + 0.5)), ` +
-      `tokenizer lower-case + split on non-letters/digits${opts.stopwords ? ` + ${STOP_WORDS.size} English stop words dropped` : ', no stop words'}; RRF k 60 over both full rankings.`,
-  );
+  notes.push(baselineNote('per conversation', embedder.name, opts.stopwords));
 
   // ---- Scores ---------------------------------------------------------------------------
   const records = [...ranked.values()];
   const score = (key: string) =>
     breakdown(records.filter((r) => r.ranked[key] !== undefined).map((r) => ({ category: r.category as 1 | 2 | 3 | 4, scores: scoreQuestion(r.ranked[key]!, r.gold) })));
-  const lat = (xs: number[], server: number[] = []) => ({
-    p50: percentile(xs, 50),
-    p99: percentile(xs, 99),
-    serverP50: server.length ? percentile(server, 50) : null,
-    serverP99: server.length ? percentile(server, 99) : null,
-  });
   const results: ConfigResult[] = [
-    ...limbic.map((e): ConfigResult => {
-      const ran = e.latencies.length > 0 || e.errors > 0;
-      return {
-        name: e.config.name,
-        kind: 'limbic',
-        description: e.config.description,
-        metrics: ran && !e.unavailable ? score(`limbic:${e.config.name}`) : null,
-        ...(e.unavailable ? { unavailable: e.unavailable } : {}),
-        errors: e.errors,
-        latencyMs: ran ? lat(e.latencies, e.server) : null,
-      };
-    }),
-    { name: 'cosine', kind: 'baseline', description: `pure cosine, ${embedder.name}`, metrics: score('baseline:cosine'), errors: 0, latencyMs: lat(base.cosine) },
-    { name: 'bm25', kind: 'baseline', description: 'BM25 k1 1.2, b 0.75', metrics: score('baseline:bm25'), errors: 0, latencyMs: lat(base.bm25) },
-    { name: 'rrf', kind: 'baseline', description: 'reciprocal-rank fusion (k 60) of cosine and BM25', metrics: score('baseline:rrf'), errors: 0, latencyMs: lat(base.rrf) },
+    ...limbic.map((e) => configRow(e, () => score(`limbic:${e.config.name}`))),
+    ...baselineRows(embedder.name, score, base),
   ];
   timings.total = seconds(started);
 
   const header: RunHeader = {
-    runId: opts.runId,
-    startedAt,
-    commit: gitCommit(root),
-    url: opts.baselinesOnly ? null : opts.url,
-    embedder: embedder.name,
-    dataset: relative(root, opts.data),
-    datasetSha256: dataset.sha256,
+    ...runHeaderBase(root, { runId: opts.runId, startedAt, url: opts.baselinesOnly ? null : opts.url, embedder: embedder.name, dataPath: opts.data, datasetSha256: dataset.sha256, timings, notes }),
     questions: records.length,
     dropped: dataset.samples.reduce((n, s) => n + s.droppedQuestions, 0),
     turns: dataset.samples.reduce((n, s) => n + s.turns.length, 0),
     samples: dataset.samples.map((s) => s.id),
     encodeVia,
-    timings,
-    notes,
   };
   const md = markdown(header, results);
   mkdirSync(opts.out, { recursive: true });
@@ -344,24 +288,6 @@ async function main(): Promise<void> {
   writeFileSync(join(opts.out, 'locomo-latest.md'), md);
   process.stdout.write(md);
   log(`wrote ${relative(root, jsonPath)} and ${relative(root, join(opts.out, 'locomo-latest.md'))} in ${timings.total.toFixed(1)} s`);
-}
-
-/**
- * Index updates are asynchronous in Neo4j: wait until the sample's last turn is found by its
- * own text, so no question runs against a half-indexed agent (bounded: 60 s).
- */
-async function waitUntilSearchable(api: LimbicApi, agentId: string, s: Sample): Promise<void> {
-  const last = s.turns.at(-1)!;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const answer = await api.recall({ agentId, query: last.content, topK: 10, now: s.now.toISOString() });
-    if (answer.items.some((i) => i.externalId === last.id)) return;
-    if (Date.now() > deadline) {
-      log(`WARNING ${agentId}: the last turn is still not recalled by its own text after 60 s; going on`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 
 main().catch((err: unknown) => {

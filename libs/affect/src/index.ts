@@ -10,6 +10,7 @@ export * from './types/graph.types';
 
 export * from './math/scalar';
 export * from './math/vector';
+export * from './math/cosine-scale';
 export * from './math/time';
 export * from './text/tokens';
 export * from './text/concepts';

@@ -23,6 +23,15 @@ interface Loaded {
   readonly tokenizer: Tokenizer;
 }
 
+/**
+ * Cosine scales (libs/affect math/cosine-scale.ts), measured on the LoCoMo dev split: the median
+ * cosine between a question and a random turn of its conversation is 0.262 with MiniLM (the
+ * reference every threshold was set on) and 0.534 with bge-small, so s = 0.738 / 0.466 = 1.58.
+ * On that scale bge's question–evidence median (0.676 → 0.488) and best-match median
+ * (0.745 → 0.597) land next to MiniLM's (0.480, 0.639).
+ */
+const COSINE_SCALES: Readonly<Record<string, number>> = { 'all-MiniLM-L6-v2': 1, 'bge-small-en-v1.5': 1.58 };
+
 const readJson = <T>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback);
 
 /**
@@ -39,6 +48,8 @@ export class LocalEmbedder implements Embedder {
   readonly dimension: number;
   readonly modelFile: string;
   readonly maxTokens: number;
+  /** The model's cosine scale (COSINE_SCALES by folder name; 1 for a model not measured). */
+  readonly cosineScale: number;
   /** From 1_Pooling/config.json: `cls` for models trained that way (e.g. bge), else mean (MiniLM). */
   readonly pooling: 'mean' | 'cls';
   private readonly batchSize: number;
@@ -64,6 +75,7 @@ export class LocalEmbedder implements Embedder {
     this.batchSize = Math.max(1, options.batchSize ?? 32);
     this.pooling = pooling.pooling_mode_cls_token ? 'cls' : 'mean';
     this.name = `local:${basename(dir)}`;
+    this.cosineScale = COSINE_SCALES[basename(dir)] ?? 1;
   }
 
   /** Path of the ONNX file relative to the model folder, e.g. `onnx/model_quantized.onnx`. */

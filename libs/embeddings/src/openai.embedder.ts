@@ -13,6 +13,8 @@ interface EmbeddingsResponse {
 export class OpenAiEmbedder implements Embedder {
   readonly name: string;
   readonly dimension: number;
+  /** Not measured here (no access to the API): taken as the reference scale. */
+  readonly cosineScale = 1;
 
   constructor(
     private readonly settings: OpenAiEmbedderSettings,

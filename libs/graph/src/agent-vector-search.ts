@@ -1,4 +1,6 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { cosineFromIndexScore, REFERENCE_COSINE_SCALE } from '@limbic/affect';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { vectorSearches } from '@limbic/observability';
 import { SLOT_INDEX } from './embedding-space/embedding-slot';
 import { EmbeddingSpaces } from './embedding-space/embedding-spaces';
@@ -82,7 +84,25 @@ export class AgentVectorSearch {
   private readonly online = new Set<string>();
   private readonly checkedAt = new Map<string, number>();
 
-  constructor(@Optional() private readonly spaces?: EmbeddingSpaces) {}
+  /**
+   * `embedder` is the services' EMBEDDER (SpaceEmbedder): its cosineScale is that of the model
+   * whose vectors the pinned tenant's active slot holds, read on every call, so a score read
+   * from either slot is calibrated with the model that produced it.
+   */
+  constructor(
+    @Optional() private readonly spaces?: EmbeddingSpaces,
+    @Optional() @Inject(EMBEDDER) private readonly embedder?: Pick<Embedder, 'cosineScale'>,
+  ) {}
+
+  /**
+   * The cosine the services work with, from a vector index score or a vector.similarity.cosine
+   * value ((1 + cos) / 2), on the reference scale (libs/affect math/cosine-scale): every index
+   * score and cosine computed in Cypher becomes a cosine here, so thresholds and weights mean
+   * the same for every embedding model.
+   */
+  cosine(score: number): number {
+    return cosineFromIndexScore(score, this.embedder?.cosineScale ?? REFERENCE_COSINE_SCALE);
+  }
 
   /**
    * Each probe's nearest memories of the agent, best first (score, then id). A memory probe

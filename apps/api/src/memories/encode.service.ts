@@ -122,7 +122,7 @@ export class EncodeService {
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
         tx.neighbours(this.vectors, prepared, NEIGHBOURS),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
-        afterPendingIo(() => prepareBatch(prepared)),
+        afterPendingIo(() => prepareBatch(prepared, this.embedder.cosineScale)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
       if (!agent) return null;
@@ -141,7 +141,7 @@ export class EncodeService {
       let created: MemoryRecord[] = [];
       if (fresh.length > 0) {
         const plan = planEncoding({
-          batch: fresh.length === prepared.length ? whole : prepareBatch(fresh),
+          batch: fresh.length === prepared.length ? whole : prepareBatch(fresh, this.embedder.cosineScale),
           state: decodeAgentState(agent),
           moodInertia: presetOf(agent.preset).moodInertia,
           neighbours,

@@ -30,7 +30,7 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, vectorCandidates, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallReader } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallReader } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
@@ -149,7 +149,7 @@ export class RecallService {
     const vector = nearest.hits.map((h) => ({ id: h.id, score: h.score }));
     const seeds: SeedPool = { vector, fulltext: vector.length === 0 ? [] : await this.seedPool.fulltext(reader, lucene, poolSize, prelude.fulltext) };
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
-    const records = await this.candidates(reader, ids, [...vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
+    const records = await this.candidates(reader, ids, [...reader.vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));

@@ -47,7 +47,7 @@ function service(onApply: () => void = () => undefined) {
       return result;
     },
   };
-  return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({})), outcome };
+  return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({}), { cosineScale: 1 }), outcome };
 }
 
 describe('ReviewService and the attempt timeout', () => {
@@ -88,7 +88,7 @@ describe('ReviewService: looking for near-duplicates', () => {
       apply: () => Promise.resolve(true),
     };
     const repository = { review: <R>(_t: string, _m: string, _n: number, work: (u: ReviewUnitOfWork) => Promise<R>) => work(uow as ReviewUnitOfWork) };
-    return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({})), calls };
+    return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({}), { cosineScale: 1 }), calls };
   }
 
   it('asks the index once, in the memory’s own agent, and merges what is above 0.95 cosine', async () => {

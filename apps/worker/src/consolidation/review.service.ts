@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { cosineFromIndexScore, isNearDuplicateCosine, NEAR_DUPLICATE_MIN_INDEX_SCORE, type ArchiveThresholds } from '@limbic/affect';
+import { cosineFromIndexScore, isNearDuplicateCosine, nearDuplicateMinIndexScore, type ArchiveThresholds } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { ConsolidationRepository, type DuplicateCandidate, type ReviewSubject, type ReviewUnitOfWork } from '@limbic/graph';
 import { planReview } from './utils/plan-review';
 
@@ -29,6 +30,7 @@ export class ReviewService {
   constructor(
     private readonly consolidation: ConsolidationRepository,
     @Inject(LIMBIC_CONFIG) config: LimbicConfig,
+    @Inject(EMBEDDER) private readonly embedder: Pick<Embedder, 'cosineScale'>,
   ) {
     this.thresholds = {
       strengthBelow: config.consolidation.archiveStrengthBelow,
@@ -71,8 +73,9 @@ export class ReviewService {
    * from the filtered vector index, so other agents' copies never crowd them out.
    */
   private async findTwins(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<DuplicateCandidate[]> {
-    const near = await uow.nearDuplicates(memory.agentId, DUPLICATE_LIMIT, NEAR_DUPLICATE_MIN_INDEX_SCORE);
-    return near.filter((c) => isNearDuplicateCosine(cosineFromIndexScore(c.score)));
+    const scale = this.embedder.cosineScale;
+    const near = await uow.nearDuplicates(memory.agentId, DUPLICATE_LIMIT, nearDuplicateMinIndexScore(scale));
+    return near.filter((c) => isNearDuplicateCosine(cosineFromIndexScore(c.score, scale)));
   }
 
   /**

@@ -1,4 +1,5 @@
-import { cosineFromIndexScore, isNearDuplicate, isNearDuplicateCosine, NEAR_DUPLICATE_MIN_INDEX_SCORE } from './near-duplicate';
+import { cosineFromIndexScore } from '../math/cosine-scale';
+import { isNearDuplicate, isNearDuplicateCosine, nearDuplicateMinIndexScore } from './near-duplicate';
 
 describe('near-duplicates', () => {
   it('cosine strictly above 0.95', () => {
@@ -9,7 +10,10 @@ describe('near-duplicates', () => {
   });
 
   it('on the vector index scale (1 + cos) / 2: the bar is (1 + .95) / 2 = .975, and back', () => {
-    expect(NEAR_DUPLICATE_MIN_INDEX_SCORE).toBeCloseTo(0.975, 12);
+    expect(nearDuplicateMinIndexScore(1)).toBeCloseTo(0.975, 12);
+    // bge's scale (1.58): the bar sits at raw cosine 1 − 0.05 / 1.58 ≈ 0.968.
+    expect(cosineFromIndexScore(nearDuplicateMinIndexScore(1.58), 1.58)).toBeCloseTo(0.95, 12);
+    expect(2 * nearDuplicateMinIndexScore(1.58) - 1).toBeCloseTo(1 - 0.05 / 1.58, 12);
     expect(cosineFromIndexScore(0.975)).toBeCloseTo(0.95, 12); // 2·.975 − 1
     expect(cosineFromIndexScore(0.5)).toBe(0); // orthogonal
     expect(cosineFromIndexScore(1)).toBe(1);

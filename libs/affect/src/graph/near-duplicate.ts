@@ -1,4 +1,5 @@
 import { NEAR_DUPLICATE } from '../constants';
+import { indexScoreFor } from '../math/cosine-scale';
 import { cosineSimilarity } from '../math/vector';
 
 /** Near-duplicates (merged at consolidation): cosine > 0.95. */
@@ -10,10 +11,7 @@ export function isNearDuplicate(a: readonly number[], b: readonly number[]): boo
   return isNearDuplicateCosine(cosineSimilarity(a, b));
 }
 
-/** The vector index scores cosine similarity as (1 + cos) / 2; this is the near-duplicate bar on that scale. */
-export const NEAR_DUPLICATE_MIN_INDEX_SCORE = (1 + NEAR_DUPLICATE.cosineAbove) / 2;
-
-/** Cosine similarity back from an index score (1 + cos) / 2. */
-export function cosineFromIndexScore(score: number): number {
-  return 2 * score - 1;
+/** The near-duplicate bar as a vector-index score (1 + cos) / 2 of a model with that cosine scale (math/cosine-scale). */
+export function nearDuplicateMinIndexScore(cosineScale: number): number {
+  return indexScoreFor(NEAR_DUPLICATE.cosineAbove, cosineScale);
 }

@@ -20,6 +20,11 @@ export class SpaceEmbedder implements Embedder {
     return this.active().dimension;
   }
 
+  /** The active model's cosine scale: scores read from the pinned tenant's slot are calibrated with the model that wrote them. */
+  get cosineScale(): number {
+    return this.active().cosineScale;
+  }
+
   embed(texts: readonly string[]): Promise<number[][]> {
     return this.active().embed(texts);
   }

@@ -82,9 +82,6 @@ export interface EdgeRevision {
   readonly weight: number;
 }
 
-/** Neo4j's vector functions report (1 + cos) / 2; the services work with plain cosine. */
-const toCosine = (score: number): number => 2 * score - 1;
-
 /**
  * The queries of one appraisal, bound to one write transaction. The transaction function
  * may be retried by the driver, so nothing here keeps state between calls.
@@ -133,12 +130,12 @@ export class AppraisalUnit {
       this.tx.run<{ score: number | null }>('appraisal.novelty-siblings', { ...this.key }),
     ]);
     const scores = [nearest.get('m')?.[0]?.score, siblings[0]?.score].filter((s): s is number => typeof s === 'number');
-    return scores.length === 0 ? null : toCosine(Math.max(...scores));
+    return scores.length === 0 ? null : this.vectors.cosine(Math.max(...scores));
   }
 
   async goals(): Promise<GoalSimilarity[]> {
     const rows = await this.tx.run<{ goalId: string; priority: number; score: number }>('appraisal.goals', { ...this.key });
-    return rows.map((r) => ({ goalId: String(r.goalId), priority: num(r.priority, 1), cosine: toCosine(num(r.score, 0.5)) }));
+    return rows.map((r) => ({ goalId: String(r.goalId), priority: num(r.priority, 1), cosine: this.vectors.cosine(num(r.score, 0.5)) }));
   }
 
   async edges(): Promise<AppraisalEdge[]> {
@@ -158,7 +155,7 @@ export class AppraisalUnit {
           otherArousal: num(r.arousal),
           otherDominance: num(r.dominance, 0.5),
           otherOccurredAt: num(r.occurredAt),
-          cosine: typeof r.score === 'number' ? toCosine(r.score) : null,
+          cosine: typeof r.score === 'number' ? this.vectors.cosine(r.score) : null,
         },
       ];
     });

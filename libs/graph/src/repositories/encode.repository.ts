@@ -87,7 +87,7 @@ export class EncodeTx {
   async neighbours(vectors: AgentVectorSearch, items: readonly NeighbourLookup[], k: number): Promise<Map<string, LinkNeighbour[]>> {
     const found = await vectors.nearest(this.tx, this.scope, items.map((i) => ({ key: i.key, embedding: i.embedding })), { k });
     const neighbours = new Map<string, LinkNeighbour[]>();
-    for (const [key, hits] of found) neighbours.set(key, hits.map(toNeighbour));
+    for (const [key, hits] of found) neighbours.set(key, hits.map((hit) => toNeighbour(hit, vectors)));
     return neighbours;
   }
 
@@ -118,11 +118,10 @@ export class EncodeTx {
   }
 }
 
-function toNeighbour(hit: NearestMemory): LinkNeighbour {
+function toNeighbour(hit: NearestMemory, vectors: AgentVectorSearch): LinkNeighbour {
   return {
     id: hit.id,
-    // The index reports (1 + cos) / 2.
-    cosine: 2 * hit.score - 1,
+    cosine: vectors.cosine(hit.score),
     valence: hit.valence,
     arousal: hit.arousal,
     dominance: hit.dominance,

@@ -80,16 +80,11 @@ export interface VectorSeeds {
   readonly hits: readonly NearestMemory[];
 }
 
-/**
- * The vector seeds' candidate records, their goal cosines in the order of `goals` (the
- * prelude's; the search read the goals by id in a query of its own, so a goal set between the
- * two reads scores 0 for that recall).
- */
-export function vectorCandidates(seeds: VectorSeeds, goals: readonly RecallGoal[]): CandidateRecord[] {
+function vectorCandidates(seeds: VectorSeeds, goals: readonly RecallGoal[], cosine: ToCosine): CandidateRecord[] {
   return seeds.hits.flatMap((h) => {
     if (!h.candidate) return [];
     const byGoal = new Map((toPlain(h.candidate.goalScores) as Row[] | null ?? []).map((g) => [String(g.id), num(g.score, 0.5)] as const));
-    return [parseCandidate(h.candidate.row, h.score, goals.map((g) => byGoal.get(g.id) ?? 0.5), h.candidate.concepts)];
+    return [parseCandidate(h.candidate.row, h.score, goals.map((g) => byGoal.get(g.id) ?? 0.5), h.candidate.concepts, cosine)];
   });
 }
 
@@ -138,6 +133,17 @@ export class RecallReader {
     private readonly vectors: AgentVectorSearch,
   ) {}
 
+  private readonly toCosine: ToCosine = (score) => this.vectors.cosine(score);
+
+  /**
+   * The vector seeds' candidate records, their goal cosines in the order of `goals` (the
+   * prelude's; the search read the goals by id in a query of its own, so a goal set between the
+   * two reads scores 0 for that recall).
+   */
+  vectorCandidates(seeds: VectorSeeds, goals: readonly RecallGoal[]): CandidateRecord[] {
+    return vectorCandidates(seeds, goals, this.toCosine);
+  }
+
   /** Agent state, the first fulltext scan and its candidates in one round trip; null: no agent. */
   async prelude(p: PreludeParams): Promise<RecallPrelude | null> {
     const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, ...p });
@@ -149,7 +155,7 @@ export class RecallReader {
       state: parseAgentState(row, agent),
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
       // Each candidate is [memory row, score, goal scores, concept names] (recall.prelude).
-      candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3])),
+      candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3], this.toCosine)),
       lexicon: parseLexicon(agent, row),
     };
   }
@@ -176,7 +182,7 @@ export class RecallReader {
   ): Promise<CandidateRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, ids, embedding, goalEmbeddings, knownScores });
-    return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts));
+    return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine));
   }
 
   async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
@@ -188,7 +194,7 @@ export class RecallReader {
       seedId: String(r.seedId),
       path: strList(r.path),
       edgeTypes: strList(r.edgeTypes),
-      candidate: r.memory === null || r.memory === undefined ? null : parseCandidate(r.memory, r.score, r.goalScores, r.concepts),
+      candidate: r.memory === null || r.memory === undefined ? null : parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine),
     }));
   }
 
@@ -214,13 +220,15 @@ function parseHits(raw: unknown): SeedHit[] {
 }
 
 /** `row`: a memory row (MEMORY_ROW); the values need no toPlain (see parseMemoryRow). */
-function parseCandidate(row: unknown, score: unknown, goalScores: unknown, concepts: unknown): CandidateRecord {
+/** A (1 + cos) / 2 score as the services' cosine (AgentVectorSearch.cosine). */
+type ToCosine = (score: number) => number;
+
+function parseCandidate(row: unknown, score: unknown, goalScores: unknown, concepts: unknown, cosine: ToCosine): CandidateRecord {
   const { memory, moodAtEncoding, momentumAtEncoding, consolidation, lastAccessedAt } = parseMemoryRow(row as unknown[]);
   return {
     memory,
-    // Neo4j's vector similarity is (1 + cos) / 2; scoring works with plain cosine.
-    cosine: 2 * num(score, 0.5) - 1,
-    goalCosines: numList(goalScores).map((s) => 2 * s - 1),
+    cosine: cosine(num(score, 0.5)),
+    goalCosines: numList(goalScores).map(cosine),
     moodAtEncoding,
     momentumAtEncoding,
     consolidation,

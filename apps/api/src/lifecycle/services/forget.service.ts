@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { LifecycleRepository, type MemoryRecord } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { planChainRelink } from '../utils/chain-relink';
@@ -10,7 +11,10 @@ export type ForgetOutcome =
 /** Soft forget (archive, restorable) and hard forget (delete, keeping the temporal chain whole). */
 @Injectable()
 export class ForgetService {
-  constructor(private readonly lifecycle: LifecycleRepository) {}
+  constructor(
+    private readonly lifecycle: LifecycleRepository,
+    @Inject(EMBEDDER) private readonly embedder: Pick<Embedder, 'cosineScale'>,
+  ) {}
 
   async forget(tenantId: string, memoryId: string, hard: boolean): Promise<ForgetOutcome> {
     requireMemoryId(memoryId);
@@ -19,7 +23,7 @@ export class ForgetService {
       if (!memory) throw notFound(`memory ${memoryId}`);
       return { mode: 'ARCHIVED', memory };
     }
-    const result = await this.lifecycle.hardDelete(tenantId, memoryId, Date.now(), planChainRelink);
+    const result = await this.lifecycle.hardDelete(tenantId, memoryId, Date.now(), (position) => planChainRelink(position, this.embedder.cosineScale));
     if (!result) throw notFound(`memory ${memoryId}`);
     return { mode: 'DELETED', memoryId, edgesRemoved: result.edgesRemoved, chainRepaired: result.relinked };
   }

@@ -1,13 +1,14 @@
-import { cosineSimilarity, planLinks } from '@limbic/affect';
+import { calibrateCosine, cosineSimilarity, planLinks, REFERENCE_COSINE_SCALE } from '@limbic/affect';
 import type { ChainLink, ChainNeighbour, ChainPosition } from '@limbic/graph';
 
 /**
  * The edge that keeps an agent's temporal chain whole when a memory in its middle is hard
  * deleted: its chain predecessor (the neighbour just before it in (occurredAt, id) order) is
  * joined to its chain successor, in the direction the predecessor's edge ran, weighted the
- * way encode weighs an edge to a predecessor. Null at either end of the chain.
+ * way encode weighs an edge to a predecessor (cosine on the reference scale of the embedder's
+ * `cosineScale`, as encode's). Null at either end of the chain.
  */
-export function planChainRelink(position: ChainPosition): ChainLink | null {
+export function planChainRelink(position: ChainPosition, cosineScale: number = REFERENCE_COSINE_SCALE): ChainLink | null {
   const before = (n: ChainNeighbour): boolean =>
     n.occurredAt < position.occurredAt || (n.occurredAt === position.occurredAt && n.id < position.memoryId);
   const later = (a: ChainNeighbour, b: ChainNeighbour): boolean => a.occurredAt > b.occurredAt || (a.occurredAt === b.occurredAt && a.id > b.id);
@@ -26,7 +27,7 @@ export function planChainRelink(position: ChainPosition): ChainLink | null {
     [],
     {
       id: predecessor.id,
-      cosine: cosineSimilarity(predecessor.embedding, successor.embedding),
+      cosine: calibrateCosine(cosineSimilarity(predecessor.embedding, successor.embedding), cosineScale),
       affect: affectOf(predecessor),
       occurredAtMs: predecessor.occurredAt,
     },

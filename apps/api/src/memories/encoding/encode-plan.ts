@@ -1,4 +1,6 @@
 import {
+  calibrateCosine,
+  REFERENCE_COSINE_SCALE,
   chainEdgeWeight,
   affectProximity,
   affectToArray,
@@ -68,9 +70,10 @@ export interface BatchPrep {
  * in-batch nearest neighbours (≈ 0.2 s for 500 items). Split off so the encode transaction
  * can compute it while Neo4j answers the neighbour lookup instead of after it.
  */
-export function prepareBatch(items: readonly PreparedItem[]): BatchPrep {
+export function prepareBatch(items: readonly PreparedItem[], cosineScale: number = REFERENCE_COSINE_SCALE): BatchPrep {
   const sorted = [...items].sort(byTime);
-  const nearest = nearestEarlier(sorted, BATCH_CANDIDATES);
+  // Cosines on the reference scale, like the index neighbours' (AgentVectorSearch.cosine).
+  const nearest = nearestEarlier(sorted, BATCH_CANDIDATES).map((row) => row.map((n) => ({ id: n.id, cosine: calibrateCosine(n.cosine, cosineScale) })));
   return {
     items: sorted.map((item, i) => ({
       item,

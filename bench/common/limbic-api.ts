@@ -1,5 +1,13 @@
-import type { Turn } from './dataset';
 import { GraphqlClient, GraphqlError, SchemaInfo } from './graphql';
+
+/** One memory to store: the benchmark's own id becomes the externalId. */
+export interface MemoryItem {
+  readonly id: string;
+  readonly content: string;
+  readonly occurredAt: Date;
+  /** Explicit affect (encoded as the caller's truth); absent: the API infers it. */
+  readonly affect?: { readonly valence: number; readonly arousal: number; readonly dominance: number };
+}
 
 /** What the running API offers, found by introspection, so the harness runs against any stage of it. */
 export interface Capabilities {
@@ -17,6 +25,11 @@ export interface Capabilities {
   readonly presets: ReadonlySet<string>;
   /** Selection for deleteAgent(id), or null when the API has no such mutation. */
   readonly deleteAgent: string | null;
+  /** observe(agentId, text) and resetState(agentId), when the API has them. */
+  readonly observe: boolean;
+  readonly resetState: boolean;
+  /** Whether memory(id) reports pendingAppraisal (to wait for the worker's appraisal). */
+  readonly pendingAppraisal: boolean;
 }
 
 export async function detectCapabilities(client: GraphqlClient): Promise<Capabilities> {
@@ -46,6 +59,9 @@ export async function detectCapabilities(client: GraphqlClient): Promise<Capabil
     presets: s.enumValues(s.inputFields(createAgentInput).get('preset') ?? null),
     deleteAgent: s.mutation('deleteAgent')?.args?.some((a) => a.name === 'id') ? selectionFor(SchemaInfo.named(s.mutation('deleteAgent')!.type)) : null,
     types: { encode: s.argType(encode, 'input') ?? 'EncodeInput', recall: recallInput ?? 'RecallInput', createAgent: createAgentInput ?? 'CreateAgentInput' },
+    observe: s.mutation('observe') !== undefined,
+    resetState: s.mutation('resetState') !== undefined,
+    pendingAppraisal: s.query('memory') !== undefined && encode !== undefined && s.outputFields(SchemaInfo.named(encode.type)).has('pendingAppraisal'),
   };
 }
 
@@ -97,8 +113,39 @@ export class LimbicApi {
     return true;
   }
 
-  private encodeInput(agentId: string, t: Turn, fields: ReadonlySet<string>): Record<string, unknown> {
+  async resetState(agentId: string): Promise<void> {
+    if (!this.caps.resetState) throw new Error('the API has no resetState');
+    await withRetry(`resetState ${agentId}`, () => this.client.request(`mutation ($id: ID!) { resetState(agentId: $id) { id } }`, { id: agentId }));
+  }
+
+  async observe(agentId: string, text: string): Promise<void> {
+    if (!this.caps.observe) throw new Error('the API has no observe');
+    await withRetry(`observe ${agentId}`, () => this.client.request(`mutation ($id: ID!, $text: String!) { observe(agentId: $id, text: $text) { id } }`, { id: agentId, text }));
+  }
+
+  /** Stores one memory; returns its id and whether its appraisal is still pending. */
+  async encodeOne(agentId: string, item: MemoryItem): Promise<{ id: string; pendingAppraisal: boolean }> {
+    const pending = this.caps.pendingAppraisal ? 'pendingAppraisal' : '';
+    const data = await withRetry(`encode ${agentId} ${item.id}`, () =>
+      this.client.request<{ encode: { id: string; pendingAppraisal?: boolean } }>(`mutation ($input: ${this.caps.types.encode}!) { encode(input: $input) { id ${pending} } }`, {
+        input: this.encodeInput(agentId, item, this.caps.encodeFields),
+      }),
+    );
+    return { id: data.encode.id, pendingAppraisal: data.encode.pendingAppraisal ?? false };
+  }
+
+  /** Whether the worker has still to appraise the memory (false when the API cannot say). */
+  async isPendingAppraisal(memoryId: string): Promise<boolean> {
+    if (!this.caps.pendingAppraisal) return false;
+    const data = await withRetry(`memory ${memoryId}`, () =>
+      this.client.request<{ memory: { pendingAppraisal: boolean } }>(`query ($id: ID!) { memory(id: $id) { pendingAppraisal } }`, { id: memoryId }),
+    );
+    return data.memory.pendingAppraisal;
+  }
+
+  private encodeInput(agentId: string, t: MemoryItem, fields: ReadonlySet<string>): Record<string, unknown> {
     const all: Record<string, unknown> = { agentId, content: t.content, occurredAt: t.occurredAt.toISOString(), externalId: t.id };
+    if (t.affect) all.affect = { valence: t.affect.valence, arousal: t.affect.arousal, dominance: t.affect.dominance };
     return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
   }
 
@@ -106,7 +153,7 @@ export class LimbicApi {
    * Stores the turns in order: encodeBatch chunks one after another when the API has it,
    * else single encodes with `concurrency` in flight (1 keeps the protocol's strict order).
    */
-  async encodeTurns(agentId: string, turns: readonly Turn[], opts: { batchSize: number; concurrency: number }): Promise<'encodeBatch' | 'encode'> {
+  async encodeTurns(agentId: string, turns: readonly MemoryItem[], opts: { batchSize: number; concurrency: number }): Promise<'encodeBatch' | 'encode'> {
     const batch = this.caps.encodeBatch;
     if (batch) {
       const mutation = `mutation ($input: ${batch.inputType}!) { encodeBatch(input: $input) ${batch.selection} }`;
