@@ -6,12 +6,17 @@ MATCH (r:LimbicReembedRun {tenantId: $tenantId, id: $runId})
 WHERE r.step = $step AND r.phase = 'cleaning'
 SET r.step = r.step + 1, r.updatedAt = $now
 WITH r
-MATCH (n:$($label) {tenantId: $tenantId})
-WHERE n[r.targetSlot] IS NOT NULL AND (n[r.sourceSlot] IS NOT NULL OR n.reembedRun IS NOT NULL)
-WITH r, n LIMIT toInteger($limit)
-SET n[r.sourceSlot] = null,
-    n.embeddingModel = CASE WHEN $label = 'Memory' THEN r.targetModel ELSE n.embeddingModel END
-REMOVE n.reembedRun
-WITH r, count(n) AS cleared
+// The batch is a subquery ending in a bare count, so the step row comes back (cleared = 0) when
+// nothing is left to clear: a grouped count over no rows would return no row, which the caller
+// takes for "step moved on" while the step was advanced here, and the run would never finish.
+CALL (r) {
+  MATCH (n:$($label) {tenantId: $tenantId})
+  WHERE n[r.targetSlot] IS NOT NULL AND (n[r.sourceSlot] IS NOT NULL OR n.reembedRun IS NOT NULL)
+  WITH n LIMIT toInteger($limit)
+  SET n[r.sourceSlot] = null,
+      n.embeddingModel = CASE WHEN $label = 'Memory' THEN r.targetModel ELSE n.embeddingModel END
+  REMOVE n.reembedRun
+  RETURN count(n) AS cleared
+}
 SET r.cleared = r.cleared + cleared
 RETURN cleared

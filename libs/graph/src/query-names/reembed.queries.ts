@@ -3,6 +3,7 @@ export const REEMBED_QUERIES = [
   'embedding-space.all',
   'reembed.start',
   'reembed.get',
+  'reembed.runs',
   'reembed.in-progress',
   'reembed.pending',
   'reembed.write-vectors',

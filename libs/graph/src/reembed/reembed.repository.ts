@@ -52,6 +52,12 @@ export class ReembedRepository {
     return rows[0] ? parseRun(rows[0].run) : null;
   }
 
+  /** The tenant's runs, newest first. */
+  async runs(tenantId: string, limit: number): Promise<ReembedRun[]> {
+    const rows = await this.db.read<{ run: unknown }>('reembed.runs', { tenantId, limit });
+    return rows.map((r) => parseRun(r.run));
+  }
+
   async inProgress(tenants: readonly string[] | null): Promise<ReembedRun[]> {
     const rows = await this.db.read<{ run: unknown }>('reembed.in-progress', { tenants });
     return rows.map((r) => parseRun(r.run));
