@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { progressOf, ReembedRepository } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { reembedProgress } from '@limbic/observability';
+import { PeriodicSweep } from '../sweep/periodic-sweep';
 
 /** A run untouched this long has lost its job (Redis flushed, worker killed before it enqueued the next step). */
 const IDLE_MS = 3000;
@@ -13,46 +14,31 @@ const IDLE_MS = 3000;
  * worker SIGKILL or a Redis FLUSHALL. It also publishes each run's progress as a metric.
  */
 @Injectable()
-export class ReembedSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger('ReembedSweep');
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+export class ReembedSweep extends PeriodicSweep {
+  protected readonly log = new Logger('ReembedSweep');
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly repo: ReembedRepository,
     private readonly jobs: JobProducer,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), Math.min(this.config.worker.sweepIntervalMs, 5000));
-    this.timer.unref();
-    void this.sweepOnce();
+  ) {
+    super();
   }
 
-  async sweepOnce(now: number = Date.now()): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    try {
-      const tenants = this.config.worker.sweepTenants;
-      const runs = await this.repo.inProgress(tenants.length > 0 ? tenants : null);
-      reembedProgress.reset();
-      let enqueued = 0;
-      for (const run of runs) {
-        reembedProgress.set({ tenant: run.tenantId, phase: run.phase, target: run.targetModel }, progressOf(run));
-        if (now - run.updatedAt < IDLE_MS) continue;
-        if (await this.jobs.enqueueReembedStep({ tenantId: run.tenantId, runId: run.id, step: run.step })) enqueued++;
-      }
-      return enqueued;
-    } catch (err) {
-      this.log.warn(`sweep failed: ${(err as Error).message}`);
-      return 0;
-    } finally {
-      this.running = false;
+  protected intervalMs(): number {
+    return Math.min(this.config.worker.sweepIntervalMs, 5000);
+  }
+
+  protected async sweep(now: number): Promise<number> {
+    const tenants = this.config.worker.sweepTenants;
+    const runs = await this.repo.inProgress(tenants.length > 0 ? tenants : null);
+    reembedProgress.reset();
+    let enqueued = 0;
+    for (const run of runs) {
+      reembedProgress.set({ tenant: run.tenantId, phase: run.phase, target: run.targetModel }, progressOf(run));
+      if (now - run.updatedAt < IDLE_MS) continue;
+      if (await this.jobs.enqueueReembedStep({ tenantId: run.tenantId, runId: run.id, step: run.step })) enqueued++;
     }
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    return enqueued;
   }
 }
