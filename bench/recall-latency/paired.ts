@@ -122,7 +122,9 @@ async function main(): Promise<void> {
         return words.slice(start, start + 3 + Math.floor(random() * 2)).join(' ');
       });
       const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
+      // The default path: no spread argument (the agent's energy decides), as clients call it.
       for (const [label, spread] of [
+        ['default', undefined],
         ['2 hops', { hops: 2 }],
         ['no spreading', { enabled: false }],
       ] as const) {

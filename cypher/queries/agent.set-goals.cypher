@@ -4,7 +4,9 @@ OPTIONAL MATCH (a)-[:PURSUES {tenantId: $tenantId}]->(old:Goal {tenantId: $tenan
 DETACH DELETE old
 WITH DISTINCT a
 UNWIND $goals AS g
-CREATE (a)-[:PURSUES {tenantId: $tenantId, priority: g.priority}]->(:Goal {
-  id: g.id, tenantId: $tenantId, agentId: $agentId, name: g.name, embedding: g.embedding,
+CREATE (a)-[:PURSUES {tenantId: $tenantId, priority: g.priority}]->(goal:Goal {
+  id: g.id, tenantId: $tenantId, agentId: $agentId, name: g.name,
   createdAt: datetime({epochMillis: toInteger($now)})
 })
+// Its own SET, so that the slot variant (query-registry.ts) writes the tenant's active slot.
+SET goal.embedding = g.vector

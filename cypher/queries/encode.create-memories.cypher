@@ -3,7 +3,7 @@
 UNWIND $memories AS p
 CREATE (m:Memory {
   id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,
-  content: p.content, embedding: p.embedding, embeddingModel: $embeddingModel,
+  content: p.content, embeddingModel: $embeddingModel,
   occurredAt: datetime({epochMillis: toInteger(p.occurredAt)}),
   encodedAt: datetime({epochMillis: toInteger($now)}),
   valence: p.valence, arousal: p.arousal, dominance: p.dominance,
@@ -14,7 +14,10 @@ CREATE (m:Memory {
   accessCount: 0, accessTimes: [],
   pendingAppraisal: true, archived: false
 })
+// A property of its own (not in the map above): the registry's slot variant (query-registry.ts)
+// rewrites `.embedding` into the tenant's active slot.
+SET m.embedding = p.vector
 FOREACH (name IN p.concepts |
   MERGE (c:Concept {tenantId: $tenantId, agentId: $agentId, name: name})
   CREATE (m)-[:TAGGED {tenantId: $tenantId}]->(c))
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory

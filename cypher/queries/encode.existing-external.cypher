@@ -1,4 +1,4 @@
 // Memories already stored under any of these idempotency keys.
 UNWIND $externalIds AS externalId
 MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId, externalId: externalId})
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory

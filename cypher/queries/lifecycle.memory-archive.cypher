@@ -10,4 +10,4 @@ WITH m
 SET m.archivedAt = CASE WHEN m.archived = true AND m.archivedAt IS NOT NULL THEN m.archivedAt
                         ELSE datetime({epochMillis: toInteger($now)}) END
 SET m.archived = true
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory

@@ -11,4 +11,4 @@ WITH m
 RETURN m.agentId AS agentId, m.occurredAt AS occurredAt, m.content AS content,
        [(m)-[e:TEMPORAL {chain: true}]-(n:Memory)
          WHERE e.tenantId = $tenantId AND n.tenantId = $tenantId AND n.agentId = m.agentId |
-         n {.id, .valence, .arousal, .dominance, .embedding, .occurredAt, outgoing: startNode(e) = m}] AS neighbours
+         n {.id, .valence, .arousal, .dominance, embedding: n.embedding, .occurredAt, outgoing: startNode(e) = m}] AS neighbours

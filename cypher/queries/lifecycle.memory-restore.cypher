@@ -8,4 +8,4 @@ SET a.stateLock = coalesce(a.stateLock, 0) + 1
 WITH m
 SET m.archived = false
 REMOVE m.archivedAt
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory

@@ -1,3 +1,3 @@
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory

@@ -24,7 +24,7 @@ WITH a,
   COLLECT {
     MATCH (a)-[p:PURSUES]->(g:Goal)
     WHERE p.tenantId = $tenantId AND g.tenantId = $tenantId AND g.embedding IS NOT NULL
-    RETURN {id: g.id, priority: coalesce(p.priority, 1.0), embedding: g.embedding}
+    RETURN {id: g.id, priority: coalesce(p.priority, 1.0), vector: g.embedding}
   } AS goals,
   COLLECT {
     MATCH (a)-[p:PRIMED]->(c:Concept)
@@ -46,7 +46,7 @@ CALL () {
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
     ][..toInteger($limit)] AS textHits
 }
-WITH a, [g IN goals WHERE size(g.embedding) = size($embedding)] AS goals, primed, lexicon, textScanned, textHits
+WITH a, [g IN goals WHERE size(g.vector) = size($embedding)] AS goals, primed, lexicon, textScanned, textHits
 CALL (textHits, goals) {
   UNWIND textHits AS hit
   WITH hit.node AS m, goals
@@ -57,7 +57,7 @@ CALL (textHits, goals) {
       m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
       m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel],
     vector.similarity.cosine(m.embedding, $embedding),
-    [g IN goals | vector.similarity.cosine(m.embedding, g.embedding)],
+    [g IN goals | vector.similarity.cosine(m.embedding, g.vector)],
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
   ]) AS candidates
 }

@@ -21,14 +21,14 @@
 WITH CASE WHEN $recallRows THEN COLLECT {
     MATCH (a:Agent {tenantId: $tenantId, id: $agentId})-[p:PURSUES]->(g:Goal)
     WHERE p.tenantId = $tenantId AND g.tenantId = $tenantId AND g.embedding IS NOT NULL
-    RETURN {id: g.id, embedding: g.embedding}
+    RETURN {id: g.id, vector: g.embedding}
   } ELSE [] END AS goals
 UNWIND $probes AS probe
 // A probe is a vector, or a stored memory of the agent whose vector it is (novelty and
 // near-duplicates ask about a memory: its embedding need not travel to the caller and back).
 OPTIONAL MATCH (source:Memory {id: probe.memoryId})
 WHERE source.tenantId = $tenantId AND source.agentId = $agentId
-WITH goals, probe, coalesce(probe.embedding, source.embedding) AS vector
+WITH goals, probe, coalesce(probe.vector, source.embedding) AS vector
 OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
@@ -50,7 +50,7 @@ RETURN probe.key AS key,
     row: CASE WHEN $recallRows THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
       m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
       m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel] END,
-    goalScores: CASE WHEN $recallRows THEN [g IN goals WHERE size(g.embedding) = size(vector) | {id: g.id, score: vector.similarity.cosine(m.embedding, g.embedding)}] END,
+    goalScores: CASE WHEN $recallRows THEN [g IN goals WHERE size(g.vector) = size(vector) | {id: g.id, score: vector.similarity.cosine(m.embedding, g.vector)}] END,
     concepts: CASE WHEN $recallRows THEN
       COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
     END} END) AS hits

@@ -28,6 +28,7 @@ import { AdminModule } from './admin/admin.module';
 import { AdmissionModule } from './admission/admission.module';
 import { RetryAfterPlugin } from './common/retry-after.plugin';
 import { MetricsModule } from './metrics/metrics.module';
+import { ReembedResolver } from './reembed/reembed.resolver';
 
 // Every `Date` field's DateTime scalar parses strictly (RFC 3339, no rollover), before the schema is built.
 makeDateTimeStrict();
@@ -74,6 +75,7 @@ makeDateTimeStrict();
     RecallService,
     RecallResolver,
     RecallWarmupService,
+    ReembedResolver,
   ],
 })
 export class AppModule {}

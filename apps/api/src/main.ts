@@ -7,6 +7,8 @@ import { QueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 import { jsonBody } from './common/json-body';
 import { requireKey } from './auth/require-key.middleware';
+import { pinSpace } from './auth/pin-space.middleware';
+import { EmbeddingSpaces } from '@limbic/graph';
 
 async function bootstrap(): Promise<void> {
   // Logs are buffered until the configured level is known (config is validated inside Nest).
@@ -23,6 +25,7 @@ async function bootstrap(): Promise<void> {
   }
   const body = jsonBody(config.limits.maxRequestBytes);
   app.use('/graphql', requireKey(config));
+  app.use('/graphql', pinSpace(config, app.get(EmbeddingSpaces)));
   app.use(body.parse, body.refuse);
   app.get(QueueDashboard).mount(app);
   await app.listen(config.api.port, config.api.host);

@@ -15,6 +15,9 @@ import { JobRunner } from './runner/job-runner';
 import { PendingAppraisalSweep } from './sweep/pending-appraisal.sweep';
 import { RecallEffectsProcessor } from './recall-effects/recall-effects.processor';
 import { RecallEffectsService } from './recall-effects/recall-effects.service';
+import { ReembedProcessor } from './reembed/reembed.processor';
+import { ReembedStepService } from './reembed/reembed-step.service';
+import { ReembedSweep } from './reembed/reembed.sweep';
 
 @Module({
   imports: [ConfigModule, EmbeddingsModule, GraphModule, JobsModule, ConsolidationModule],
@@ -22,7 +25,10 @@ import { RecallEffectsService } from './recall-effects/recall-effects.service';
     ...APPRAISAL_PROVIDERS,
     RecallEffectsService,
     RecallEffectsProcessor,
-    { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
+    ReembedStepService,
+    ReembedProcessor,
+    ReembedSweep,
+    { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor, ReembedProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
     JobRunner,
     PendingAppraisalSweep,
     VectorIndexRefresher,

@@ -90,6 +90,8 @@ export const envSchema = z.object({
   /** Removed (LIMBIC_QUEUE_SETTINGS replaces it); still read so that setting it stops boot instead of being ignored. */
   LIMBIC_APPRAISAL_CONCURRENCY: z.string().optional(),
   LIMBIC_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
+  /** Memories (or goals) a re-embed step embeds and writes in one transaction. */
+  LIMBIC_REEMBED_BATCH: int(1, 5000).default(128),
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
   LIMBIC_SWEEP_TENANTS: z.string().default(''),
   /**

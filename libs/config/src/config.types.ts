@@ -85,6 +85,8 @@ export interface LimbicConfig {
     readonly sweepIntervalMs: number;
     /** Tenants the pending-appraisal sweep is limited to; empty means all. */
     readonly sweepTenants: readonly string[];
+    /** LIMBIC_REEMBED_BATCH. */
+    readonly reembedBatch: number;
     /** How often the vector index refresher looks for a burst of writes that went quiet; 0: never. */
     readonly indexRefreshIntervalMs: number;
   };

@@ -79,6 +79,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       host: e.LIMBIC_WORKER_HOST,
       port: e.LIMBIC_WORKER_PORT,
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
+      reembedBatch: e.LIMBIC_REEMBED_BATCH,
       sweepTenants,
       indexRefreshIntervalMs: e.LIMBIC_INDEX_REFRESH_INTERVAL_MS,
     },

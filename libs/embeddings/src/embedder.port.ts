@@ -11,8 +11,14 @@ export interface Embedder {
   embed(texts: readonly string[]): Promise<number[][]>;
 }
 
-/** Injection token for the active Embedder. */
+/**
+ * Injection token for the embedder services use: the tenant's active model (@limbic/graph
+ * SpaceEmbedder, provided by GraphModule).
+ */
 export const EMBEDDER = Symbol('EMBEDDER');
+
+/** Injection token for the embedder LIMBIC_EMBEDDER… configures (a fresh store starts on it). */
+export const CONFIGURED_EMBEDDER = Symbol('CONFIGURED_EMBEDDER');
 
 export class EmbeddingError extends Error {
   constructor(message: string, readonly retryable: boolean) {

@@ -5,3 +5,4 @@ export * from './local.embedder';
 export * from './local-model';
 export * from './create-embedder';
 export * from './embeddings.module';
+export * from './embedder-pool';

@@ -41,7 +41,7 @@ describe('AgentVectorSearch', () => {
     expect(calls.map((c) => c.name)).toEqual(['vector.agent-nearest-exact']);
 
     state = 'ONLINE';
-    (search as unknown as { checkedAt: number }).checkedAt = Number.NEGATIVE_INFINITY;
+    (search as unknown as { checkedAt: Map<string, number> }).checkedAt.clear();
     calls.length = 0;
     await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
     await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
@@ -91,8 +91,8 @@ describe('AgentVectorSearch', () => {
       withArchived: true,
       recallRows: false,
       probes: [
-        { key: 'v', embedding: [0.6, 0.8], memoryId: null, before: NO_TIME_BOUND },
-        { key: 'm', embedding: null, memoryId: 'x', before: 1234 },
+        { key: 'v', vector: [0.6, 0.8], memoryId: null, before: NO_TIME_BOUND },
+        { key: 'm', vector: null, memoryId: 'x', before: 1234 },
       ],
     });
     expect(found.get('v')?.map((h) => h.id)).toEqual(['c', 'a', 'b']);

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { cosineFromIndexScore, REFERENCE_COSINE_SCALE } from '@limbic/affect';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { vectorSearches } from '@limbic/observability';
+import { SLOT_INDEX } from './embedding-space/embedding-slot';
+import { EmbeddingSpaces } from './embedding-space/embedding-spaces';
 import type { TxRunner } from './neo4j-executor';
 import { num, toPlain } from './records';
 
@@ -78,13 +80,19 @@ export interface NearestMemory {
 @Injectable()
 export class AgentVectorSearch {
   private readonly log = new Logger('AgentVectorSearch');
-  private online = false;
-  private checkedAt = Number.NEGATIVE_INFINITY;
-  private readonly cosineScale: number;
+  /** Per index (one per embedding slot): seen ONLINE, or when last asked. */
+  private readonly online = new Set<string>();
+  private readonly checkedAt = new Map<string, number>();
 
-  constructor(@Optional() @Inject(EMBEDDER) embedder?: Pick<Embedder, 'cosineScale'>) {
-    this.cosineScale = embedder?.cosineScale ?? REFERENCE_COSINE_SCALE;
-  }
+  /**
+   * `embedder` is the services' EMBEDDER (SpaceEmbedder): its cosineScale is that of the model
+   * whose vectors the pinned tenant's active slot holds, read on every call, so a score read
+   * from either slot is calibrated with the model that produced it.
+   */
+  constructor(
+    @Optional() private readonly spaces?: EmbeddingSpaces,
+    @Optional() @Inject(EMBEDDER) private readonly embedder?: Pick<Embedder, 'cosineScale'>,
+  ) {}
 
   /**
    * The cosine the services work with, from a vector index score or a vector.similarity.cosine
@@ -93,7 +101,7 @@ export class AgentVectorSearch {
    * the same for every embedding model.
    */
   cosine(score: number): number {
-    return cosineFromIndexScore(score, this.cosineScale);
+    return cosineFromIndexScore(score, this.embedder?.cosineScale ?? REFERENCE_COSINE_SCALE);
   }
 
   /**
@@ -106,7 +114,8 @@ export class AgentVectorSearch {
       for (const p of probes) found.set(p.key, []);
       return found;
     }
-    const useIndex = await this.indexOnline(tx);
+    const index = SLOT_INDEX[this.spaces?.slotOf(scope.tenantId) ?? 'embedding'];
+    const useIndex = await this.indexOnline(tx, index);
     vectorSearches.inc({ path: useIndex ? 'index' : 'exact' });
     const params = {
       ...scope,
@@ -115,7 +124,7 @@ export class AgentVectorSearch {
       recallRows: options.recallRows ?? false,
       probes: probes.map((p) => ({
         key: p.key,
-        embedding: 'embedding' in p ? p.embedding : null,
+        vector: 'embedding' in p ? p.embedding : null,
         memoryId: 'memoryId' in p ? p.memoryId : null,
         before: p.before ?? NO_TIME_BOUND,
       })),
@@ -127,8 +136,8 @@ export class AgentVectorSearch {
       // Dropped or rebuilding since this process saw it ONLINE: this call fails (UNAVAILABLE,
       // graph.errors), the next ones take the exact path until it is back.
       if (useIndex && isIndexGone(err)) {
-        this.online = false;
-        this.checkedAt = Number.NEGATIVE_INFINITY;
+        this.online.delete(index);
+        this.checkedAt.delete(index);
       }
       throw err;
     }
@@ -137,18 +146,18 @@ export class AgentVectorSearch {
   }
 
   /** Whether the filtered index answers; asked at most once a second until it does. */
-  private async indexOnline(tx: TxRunner): Promise<boolean> {
-    if (this.online) return true;
+  private async indexOnline(tx: TxRunner, index: string): Promise<boolean> {
+    if (this.online.has(index)) return true;
     const now = performance.now();
-    if (now - this.checkedAt < STATE_RECHECK_MS) return false;
-    this.checkedAt = now;
-    const rows = await tx.run<{ state: unknown; populationPercent: unknown }>('vector.index-state', { name: AGENT_VECTOR_INDEX });
+    if (now - (this.checkedAt.get(index) ?? Number.NEGATIVE_INFINITY) < STATE_RECHECK_MS) return false;
+    this.checkedAt.set(index, now);
+    const rows = await tx.run<{ state: unknown; populationPercent: unknown }>('vector.index-state', { name: index });
     const state = rows[0]?.state;
-    this.online = state === 'ONLINE';
-    if (!this.online) {
-      this.log.warn(`vector index ${AGENT_VECTOR_INDEX} is ${String(state ?? 'missing')} (${num(toPlain(rows[0]?.populationPercent)).toFixed(0)} %): nearest neighbours by exact scan until it is ONLINE`);
+    if (state === 'ONLINE') this.online.add(index);
+    else {
+      this.log.warn(`vector index ${index} is ${String(state ?? 'missing')} (${num(toPlain(rows[0]?.populationPercent)).toFixed(0)} %): nearest neighbours by exact scan until it is ONLINE`);
     }
-    return this.online;
+    return this.online.has(index);
   }
 }
 

@@ -1,10 +1,14 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Driver } from 'neo4j-driver';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { EMBEDDER, type Embedder } from '@limbic/embeddings';
+import { CONFIGURED_EMBEDDER, EMBEDDER, EMBEDDER_POOL, type Embedder, type EmbedderPool } from '@limbic/embeddings';
 import { observeNeo4jRetry, observeNeo4jTransaction } from '@limbic/observability';
 import { join } from 'node:path';
 import { AgentVectorSearch } from './agent-vector-search';
+import { fallbackSpace } from './embedding-space/embedding-space';
+import { EmbeddingSpaces, type SpaceRow } from './embedding-space/embedding-spaces';
+import { SpaceEmbedder } from './embedding-space/space-embedder';
+import { ReembedRepository } from './reembed/reembed.repository';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
 import { UnitGate } from './unit-gate';
@@ -41,19 +45,27 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
         return QueryRegistry.load(queriesDir, QUERY_NAMES);
       },
     },
+    // A tenant never re-embedded is on the default slot with the configured embedder.
+    { provide: EmbeddingSpaces, inject: [CONFIGURED_EMBEDDER], useFactory: (e: Embedder) => new EmbeddingSpaces(fallbackSpace(e)) },
+    { provide: EMBEDDER, inject: [EmbeddingSpaces, EMBEDDER_POOL], useFactory: (s: EmbeddingSpaces, pool: EmbedderPool) => new SpaceEmbedder(s, pool) },
     {
       provide: Neo4jExecutor,
-      inject: [NEO4J_DRIVER, QueryRegistry, LIMBIC_CONFIG],
-      useFactory: (driver: Driver, registry: QueryRegistry, c: LimbicConfig) =>
-        new Neo4jExecutor(driver, registry, {
+      inject: [NEO4J_DRIVER, QueryRegistry, LIMBIC_CONFIG, EmbeddingSpaces],
+      useFactory: (driver: Driver, registry: QueryRegistry, c: LimbicConfig, spaces: EmbeddingSpaces) => {
+        const executor = new Neo4jExecutor(driver, registry, {
           database: c.neo4j.database,
           txTimeoutMs: c.neo4j.txTimeoutMs,
           logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
           onRetry: observeNeo4jRetry,
           gate: new UnitGate(c.neo4j.maxActive, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
-        }),
+          slotOf: (tenantId) => spaces.slotOf(tenantId),
+        });
+        spaces.attach(() => executor.read<SpaceRow>('embedding-space.all'));
+        return executor;
+      },
     },
+    ReembedRepository,
     AgentRepository,
     MemoryRepository,
     AppraisalRepository,
@@ -66,7 +78,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     IndexMaintenanceRepository,
     AgentVectorSearch,
   ],
-  exports: [NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');
@@ -74,7 +86,8 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(CONFIGURED_EMBEDDER) private readonly embedder: Embedder,
+    private readonly spaces: EmbeddingSpaces,
     @Inject(CYPHER_DIR) private readonly cypherDir: string,
     private readonly executor: Neo4jExecutor,
   ) {}
@@ -88,11 +101,28 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
       if (applied.length > 0) this.log.log(`schema migrations applied: ${applied.join(', ')}`);
     }
     await assertVectorDimension(this.executor, this.embedder);
+    await this.spaces.start();
+    warnAboutMovedTenants(this.spaces, this.embedder, this.log);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.spaces.stop();
     await this.driver.close();
   }
+}
+
+/**
+ * A tenant moved to another model keeps being served with its stored model whatever
+ * LIMBIC_EMBEDDER_MODEL says: vectors of two models are never mixed. Said loudly, once.
+ */
+function warnAboutMovedTenants(spaces: EmbeddingSpaces, configured: Embedder, log: Logger): void {
+  const others = [...spaces.snapshot().tenants()].filter(([, s]) => s.model !== configured.name);
+  if (others.length === 0) return;
+  const models = [...new Set(others.map(([, s]) => s.model))].join(', ');
+  log.warn(
+    `${'!'.repeat(12)} ${others.length} tenant(s) are stored on ${models}, not the configured ${configured.name}: they are served with their stored model. ` +
+      `\`npm run reembed -- --model ${configured.name} --tenant <id>\` moves them to the configured model. ${'!'.repeat(12)}`,
+  );
 }
 
 /** A service that boots beside its database may start first: wait a bounded time. */

@@ -14,3 +14,5 @@ export * from './repositories';
 export * from './agent-state.codec';
 export * from './agent-vector-search';
 export * from './unit-gate';
+export * from './embedding-space';
+export * from './reembed';

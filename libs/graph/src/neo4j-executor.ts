@@ -4,6 +4,7 @@ import { withoutStackCapture } from '@limbic/observability';
 import { Neo4jError, type Driver, type ManagedTransaction, type RecordShape, type Session, type Transaction } from 'neo4j-driver';
 import { GraphError, toGraphError } from './graph.errors';
 import type { QueryName } from './query-names';
+import type { EmbeddingSlot } from './embedding-space/embedding-slot';
 import type { QueryRegistry } from './query-registry';
 import type { UnitGate } from './unit-gate';
 
@@ -39,6 +40,8 @@ export interface ExecutorOptions {
   readonly onRetry?: (label: string, kind: string) => void;
   /** Admission to the database (unit-gate.ts); without one, every unit goes straight to the pool. */
   readonly gate?: UnitGate;
+  /** The embedding slot a tenant's queries read and write (EmbeddingSpaces); default: `embedding`. */
+  readonly slotOf?: (tenantId: string | undefined) => EmbeddingSlot;
 }
 
 /** Queries that skip the gate: readiness must answer within a second even when requests queue. */
@@ -174,7 +177,7 @@ export class Neo4jExecutor {
         // The driver captures a stack for every query it starts, to put on an error that may
         // come later (≈ 0.4 ms of CPU per recall, bench/recall-latency README, sixth round); our
         // errors name the query instead (GraphError). It captures synchronously inside `run`.
-        const result = await withoutStackCapture(() => tx.run<T>(this.queries.get(name), params));
+        const result = await withoutStackCapture(() => tx.run<T>(this.queries.get(name, this.options.slotOf?.(tenantIdOf(params))), params));
         if (this.options.logQueries) this.log.verbose(`  ${name} ${(performance.now() - started).toFixed(1)} ms, ${result.records.length} rows`);
         return result.records.map((r) => r.toObject());
       },
@@ -184,8 +187,12 @@ export class Neo4jExecutor {
 
 const insideUnit = new AsyncLocalStorage<true>();
 
+function tenantIdOf(params: Params): string | undefined {
+  return typeof params.tenantId === 'string' ? params.tenantId : undefined;
+}
+
 function tenantOf(params: Params): string {
-  return typeof params.tenantId === 'string' ? params.tenantId : '';
+  return tenantIdOf(params) ?? '';
 }
 
 /** Which retry budget a failure draws on; null: not retried. */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { swapSlot, type EmbeddingSlot } from './embedding-space/embedding-slot';
 import type { QueryName } from './query-names';
 
 export class QueryRegistryError extends Error {
@@ -16,9 +17,20 @@ export class QueryRegistryError extends Error {
  */
 export const QUERY_LANGUAGE = 'CYPHER 25';
 
-/** Query text by name, loaded once at boot from `cypher/queries/`. */
+/**
+ * Query text by name, loaded once at boot from `cypher/queries/`. Each query that touches a
+ * vector also gets its `embeddingAlt` variant (embedding-slot.ts swapSlot), made here once, so
+ * the executor picks the text of the tenant's active slot with one map lookup.
+ */
 export class QueryRegistry {
-  private constructor(private readonly texts: ReadonlyMap<string, string>) {}
+  private readonly alt = new Map<string, string>();
+
+  private constructor(private readonly texts: ReadonlyMap<string, string>) {
+    for (const [name, text] of texts) {
+      const swapped = swapSlot(text);
+      if (swapped !== text) this.alt.set(name, swapped);
+    }
+  }
 
   static load(dir: string, names: readonly string[]): QueryRegistry {
     const missing = names.filter((n) => !existsSync(join(dir, `${n}.cypher`)));
@@ -37,8 +49,8 @@ export class QueryRegistry {
       .filter((n) => !known.has(n));
   }
 
-  get(name: QueryName): string {
-    const text = this.texts.get(name);
+  get(name: QueryName, slot: EmbeddingSlot = 'embedding'): string {
+    const text = (slot === 'embeddingAlt' ? this.alt.get(name) : undefined) ?? this.texts.get(name);
     if (text === undefined) throw new Error(`query ${name} is not registered`);
     return text;
   }

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { jobOptions } from './job-options';
 import { QUEUE_SETTINGS, type QueueSettingsTable } from './queue-settings';
-import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1 } from './queues';
+import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1, type ReembedJobV1 } from './queues';
 import { producerConnection } from './redis-connection';
 
 /** chosen: background adds in flight before a caller waits for its own (≈ 2 s of recalls at 100/s with Redis down). */
@@ -98,6 +98,11 @@ export class JobProducer implements OnApplicationShutdown {
     this.inFlight.add(added);
     // `add` never rejects (it logs and returns false), so neither does this.
     void added.finally(() => this.inFlight.delete(added));
+  }
+
+  /** True when queued (or already queued under its id), false when Redis was unavailable: the reembed sweep adds it again. */
+  async enqueueReembedStep(payload: Omit<ReembedJobV1, 'v'>): Promise<boolean> {
+    return this.add(QUEUE.reembed, 'reembed', { v: 1, ...payload }, jobId.reembed(payload.runId, payload.step));
   }
 
   async redisReady(): Promise<boolean> {

@@ -79,6 +79,20 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettingsTable = {
     keepCompletedSeconds: 1800,
     keepFailedSeconds: 30 * 86_400,
   },
+  // One step at a time per worker (steps of a run are sequential anyway, and embedding is CPU
+  // bound); a short lock brings a killed worker's step back within ~10 s. A step is idempotent
+  // (guarded by the run's step counter), so a stalled step that did commit is skipped.
+  reembed: {
+    concurrency: 1,
+    attempts: 20,
+    backoffMs: 1000,
+    lockDurationMs: 8_000,
+    stalledIntervalMs: 2_000,
+    maxStalledCount: 100,
+    timeoutMs: 180_000,
+    keepCompletedSeconds: 3600,
+    keepFailedSeconds: 30 * 86_400,
+  },
 };
 
 /** Smallest value each setting accepts (a worker with no concurrency or attempts does nothing). */

@@ -3,6 +3,7 @@ export const QUEUE = {
   appraisal: 'appraisal',
   recallEffects: 'recall-effects',
   consolidation: 'consolidation',
+  reembed: 'reembed',
 } as const;
 
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
@@ -43,10 +44,23 @@ export interface RecallEffectsJobV1 {
   readonly focusId: string | null;
 }
 
+/**
+ * One step of a re-embed run (a batch, a phase change): the run's state lives in Neo4j
+ * (:LimbicReembedRun), the job only says which step it is, so a replay of a finished step is
+ * skipped and a lost job is re-added by the sweep under the same id.
+ */
+export interface ReembedJobV1 {
+  readonly v: 1;
+  readonly tenantId: string;
+  readonly runId: string;
+  readonly step: number;
+}
+
 export interface JobPayloads {
   appraisal: AppraisalJobV1;
   'recall-effects': RecallEffectsJobV1;
   consolidation: ConsolidationJobV1;
+  reembed: ReembedJobV1;
 }
 
 export type JobOutcome = 'done' | 'skipped';
@@ -62,4 +76,6 @@ export const jobId = {
   recallEffects: (recallId: string): string => `recall-effects-${recallId}`,
   /** The n-th review of a memory happens once, however often the sweep re-enqueues it. */
   review: (memoryId: string, reviewCount: number): string => `review-${memoryId}-${reviewCount}`,
+  /** Step n of a run runs once: every step advances the run's step counter in the same transaction as its writes. */
+  reembed: (runId: string, step: number): string => `reembed-${runId}-${step}`,
 };

@@ -153,3 +153,19 @@ export const vectorIndexRefreshes = new Counter({
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });
+
+/** Share of a tenant's re-embed run done (0…1), by phase; set by the worker's reembed sweep. Ops only (the worker's /metrics). */
+export const reembedProgress = new Gauge({
+  name: 'limbic_reembed_progress_ratio',
+  help: 'Progress of the re-embed run in progress per tenant (0..1)',
+  labelNames: ['tenant', 'phase', 'target'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Vectors written by re-embed runs, by node label. */
+export const reembedVectors = new Counter({
+  name: 'limbic_reembed_vectors_total',
+  help: 'Vectors written by re-embed runs',
+  labelNames: ['label'] as const,
+  registers: [metricsRegistry],
+});

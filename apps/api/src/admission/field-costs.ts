@@ -20,6 +20,7 @@ export const FIELD_COSTS: ReadonlyMap<string, FieldCost> = new Map<string, Field
   ['Query.agent', { base: 2 }],
   ['Query.memory', { base: 2 }],
   ['Query.exportAgent', { base: 2 }],
+  ['Query.reembedStatus', { base: 2 }],
   // A read of their own per agent.
   ['Agent.goals', { base: 2 }],
   ['Agent.primedConcepts', { base: 2 }],

@@ -1,14 +1,15 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { QUEUE_SETTINGS, workerConnection, type QueueName, type QueueSettingsTable } from '@limbic/jobs';
+import { EmbeddingSpaces } from '@limbic/graph';
 import { jobDuration, jobFailures, runWithLogContext } from '@limbic/observability';
 import { JOB_HANDLERS, type JobHandler } from './job-handler';
 import { withTimeout } from './with-timeout';
 
 /** Queues this worker build serves; start-up is refused if one lacks a handler or has two. */
-export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects'];
+export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects', 'reembed'];
 
 /**
  * Hosts one BullMQ Worker per served queue. Shutdown closes the workers first, which lets
@@ -26,6 +27,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
     @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettingsTable,
+    @Optional() private readonly spaces?: EmbeddingSpaces,
   ) {
     const byQueue = new Map<QueueName, JobHandler>();
     for (const h of handlers) {
@@ -55,10 +57,12 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         runWithLogContext({ jobId: job.id ?? '', queue }, async () => {
           const started = performance.now();
           try {
-            const outcome = await withTimeout(
-              (signal) => handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal),
-              settings.timeoutMs,
-              `${queue} job timed out after ${settings.timeoutMs} ms`,
+            const outcome = await this.pinned(job.data, () =>
+              withTimeout(
+                (signal) => handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal),
+                settings.timeoutMs,
+                `${queue} job timed out after ${settings.timeoutMs} ms`,
+              ),
             );
             jobDuration.observe({ queue, outcome }, (performance.now() - started) / 1000);
             this.log.debug(`${queue} ${job.id ?? ''} ${outcome}`);
@@ -89,6 +93,15 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     worker.on('error', (err) => this.log.debug(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
     this.log.log(`serving ${queue} (concurrency ${concurrency})`);
+  }
+
+  /**
+   * Runs a job with its tenant's embedding space pinned, as the API pins a request: the
+   * EMBEDDER (model, cosine scale) and the slot its queries read agree for the whole job.
+   */
+  private pinned<R>(data: unknown, work: () => Promise<R>): Promise<R> {
+    const tenantId = (data as { tenantId?: unknown } | null)?.tenantId;
+    return this.spaces && typeof tenantId === 'string' ? this.spaces.pin(tenantId, work) : work();
   }
 
   /** Before any connection closes: stop taking jobs and let in-flight ones finish. */

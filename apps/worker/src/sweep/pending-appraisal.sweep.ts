@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { AppraisalRepository } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
+import { PeriodicSweep } from './periodic-sweep';
 
 /**
  * Memories younger than this are left to the API's own enqueue. It only saves Redis a
@@ -17,47 +18,32 @@ const BATCH = 500;
  * lose no work: duplicates are dropped by BullMQ, and the handler skips finished ones.
  */
 @Injectable()
-export class PendingAppraisalSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger('AppraisalSweep');
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+export class PendingAppraisalSweep extends PeriodicSweep {
+  protected readonly log = new Logger('AppraisalSweep');
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly appraisals: AppraisalRepository,
     private readonly jobs: JobProducer,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), this.config.worker.sweepIntervalMs);
-    this.timer.unref();
-    void this.sweepOnce();
+  ) {
+    super();
   }
 
-  /** Returns how many memories were enqueued. Never throws: a failed sweep waits for the next. */
-  async sweepOnce(now: number = Date.now()): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    try {
-      const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
-      const pending = await this.appraisals.findPending(now - grace, BATCH, this.config.worker.sweepTenants);
-      let enqueued = 0;
-      for (const p of pending) {
-        // Redis refused one: it is down, and the next sweep will try them all again.
-        if (!(await this.jobs.enqueueAppraisal(p))) break;
-        enqueued++;
-      }
-      if (enqueued > 0) this.log.log(`enqueued ${enqueued} pending appraisal(s)`);
-      return enqueued;
-    } catch (err) {
-      this.log.warn(`sweep failed: ${(err as Error).message}`);
-      return 0;
-    } finally {
-      this.running = false;
+  protected intervalMs(): number {
+    return this.config.worker.sweepIntervalMs;
+  }
+
+  /** Enqueues every memory still pending after the grace period; returns how many. */
+  protected async sweep(now: number): Promise<number> {
+    const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
+    const pending = await this.appraisals.findPending(now - grace, BATCH, this.config.worker.sweepTenants);
+    let enqueued = 0;
+    for (const p of pending) {
+      // Redis refused one: it is down, and the next sweep will try them all again.
+      if (!(await this.jobs.enqueueAppraisal(p))) break;
+      enqueued++;
     }
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (enqueued > 0) this.log.log(`enqueued ${enqueued} pending appraisal(s)`);
+    return enqueued;
   }
 }

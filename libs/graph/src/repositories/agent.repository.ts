@@ -59,7 +59,7 @@ export class AgentRepository {
   }
 
   async setGoals(tenantId: string, agentId: string, goals: readonly NewGoal[], now: number): Promise<void> {
-    await this.db.write('agent.set-goals', { tenantId, agentId, now, goals: goals.map((g) => ({ ...g, id: randomUUID() })) });
+    await this.db.write('agent.set-goals', { tenantId, agentId, now, goals: goals.map(({ embedding, ...g }) => ({ ...g, vector: embedding, id: randomUUID() })) });
   }
 
   async goals(tenantId: string, agentId: string): Promise<GoalRecord[]> {

@@ -105,7 +105,7 @@ export class EncodeTx {
   /** `embeddingModel`: the name of the embedder that made the rows' vectors, recorded on each memory. */
   async createMemories(memories: readonly MemoryRow[], now: number, embeddingModel: string): Promise<MemoryRecord[]> {
     if (memories.length === 0) return [];
-    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories, now, embeddingModel });
+    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories: memories.map(({ embedding, ...m }) => ({ ...m, vector: embedding })), now, embeddingModel });
     return rows.map((r) => parseMemory(r.memory));
   }
 

@@ -210,7 +210,7 @@ function parseAgentState(row: Row, raw: Row): RecallAgentState {
   return {
     agent: parseAgent(raw),
     focusRefractory: num(raw.focusRefractory),
-    goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.embedding) })),
+    goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.vector) })),
     primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
   };
 }

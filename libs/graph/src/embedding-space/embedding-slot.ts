@@ -1,0 +1,42 @@
+/**
+ * Where a tenant's vectors live. Two slots, so that a re-embed can fill the inactive one while
+ * recall reads the active one, and switch by flipping a pointer instead of rewriting in place.
+ * Each slot has its own filtered vector index (its own dimension): `embedding` is schema 009's,
+ * `embeddingAlt` is created by a re-embed run when it needs it.
+ */
+export type EmbeddingSlot = 'embedding' | 'embeddingAlt';
+
+export const EMBEDDING_SLOTS: readonly EmbeddingSlot[] = ['embedding', 'embeddingAlt'];
+
+export const SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
+  embedding: 'memory_embedding_by_agent',
+  embeddingAlt: 'memory_embedding_alt_by_agent',
+};
+
+/** The slot a freshly created store (and a tenant with no space of its own) uses. */
+export const DEFAULT_SLOT: EmbeddingSlot = 'embedding';
+
+export function otherSlot(slot: EmbeddingSlot): EmbeddingSlot {
+  return slot === 'embedding' ? 'embeddingAlt' : 'embedding';
+}
+
+export function isEmbeddingSlot(value: unknown): value is EmbeddingSlot {
+  return value === 'embedding' || value === 'embeddingAlt';
+}
+
+/** Node property access `.embedding` / `.embeddingAlt` (not `$embedding`, not `embeddingModel`, not map keys). */
+const SLOT_PROPERTY = /\.(embedding|embeddingAlt)(?![\w])/g;
+const SLOT_INDEX_NAME = /\b(memory_embedding_by_agent|memory_embedding_alt_by_agent)\b/g;
+
+/**
+ * The `embeddingAlt` variant of a query written for the `embedding` slot: every node property
+ * access and the index name swapped. Done once at boot by the registry, so the hot queries
+ * keep static property access (no `m[$prop]`) and SEARCH keeps a literal index name, which
+ * Cypher requires. The convention that makes this safe: in cypher/queries, `.embedding` is
+ * only ever a node's vector; parameter and map values use another key (`vector`).
+ */
+export function swapSlot(text: string): string {
+  return text
+    .replace(SLOT_PROPERTY, (_m, p: string) => (p === 'embedding' ? '.embeddingAlt' : '.embedding'))
+    .replace(SLOT_INDEX_NAME, (_m, n: string) => (n === SLOT_INDEX.embedding ? SLOT_INDEX.embeddingAlt : SLOT_INDEX.embedding));
+}

@@ -1,0 +1,4 @@
+export * from './embedding-slot';
+export * from './embedding-space';
+export * from './embedding-spaces';
+export * from './space-embedder';

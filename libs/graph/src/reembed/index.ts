@@ -1,0 +1,4 @@
+export * from './reembed-run';
+export * from './reembed.errors';
+export * from './reembed.repository';
+export * from './reembed-starter';
