@@ -163,12 +163,6 @@ export const RECALL = {
   /** chosen: seeds for spreading activation; ten covers a default topK. */
   defaultSeeds: 10,
   maxSeeds: 50,
-  /**
-   * chosen, tuned on the MADial-Bench dev half (bench/madial/README.md): a memory's affect,
-   * state and salience signals count in full only for the best match of the query and fade
-   * out over this fraction of the largest query score the weights can give (score.ts).
-   */
-  plausibleWithin: 0.1,
 } as const;
 
 /** Mood-adaptive weights. DESIGN §4, except the calm gate's centre and strength. */

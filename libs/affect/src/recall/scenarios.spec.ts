@@ -165,7 +165,7 @@ describe('scenario: goals, priming and energy change the ranking in the document
   it('energy: a rested agent reaches further along edges; a tired one cuts harder', () => {
     const agent = neutral();
     const retro: RecallCandidate = { ...agent.memories[0]!, id: 'retro', tags: [] };
-    const pool = sameSimilarity(agent).map((m) => ({ ...m, semanticSimilarity: m.id === 'engine' ? 0.9 : m.id === 'outage' ? 0.7 : 0.45 }));
+    const pool = sameSimilarity(agent).map((m) => ({ ...m, semanticSimilarity: m.id === 'engine' ? 0.9 : 0.3 }));
     // engine — m1 — m2 — retro: three hops away from the best seed.
     const graph: SpreadGraph = {
       nodes: ['engine', 'pizza', 'sync', 'outage', 'm1', 'm2', 'retro'],

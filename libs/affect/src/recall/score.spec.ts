@@ -19,33 +19,6 @@ describe('scoreCandidates', () => {
     expect(out[1]?.weighted.lexical).toBeCloseTo(0.3, 12);
   });
 
-  it('lets affect reorder the plausible memories, never lift an implausible one over them', () => {
-    // A sad agent asks; the affective profile weighs mood congruence and affect proximity .4.
-    const sad = { valence: -0.8, arousal: 0.5, dominance: 0.3 };
-    const context = baseContext({ affect: sad, mood: sad });
-    const pool = [
-      baseCandidate('on-topic-neutral', { semanticSimilarity: 0.7 }),
-      baseCandidate('on-topic-sad', { semanticSimilarity: 0.69, affect: sad, moodAtEncoding: sad }),
-      baseCandidate('off-topic-sad', { semanticSimilarity: 0.3, affect: sad, moodAtEncoding: sad }),
-      baseCandidate('off-topic', { semanticSimilarity: 0.25 }),
-    ];
-    const out = scoreCandidates(pool, context, PROFILES.affective);
-    expect(out.map((s) => s.id)).toEqual(['on-topic-sad', 'on-topic-neutral', 'off-topic-sad', 'off-topic']);
-    // The least plausible memory gets none of its affect signals; the breakdown still sums to the score.
-    const last = out[3]!;
-    expect(last.weighted.moodCongruence).toBe(0);
-    expect(last.score).toBeCloseTo(SIGNAL_NAMES.reduce((acc, n) => acc + last.weighted[n], 0), 12);
-  });
-
-  it('gates nothing when the weights have no query signal', () => {
-    const w = weightsFrom({ importance: 1 });
-    const out = scoreCandidates([baseCandidate('a', { importance: 0.9, semanticSimilarity: 0.1 }), baseCandidate('b', { importance: 0.2, semanticSimilarity: 0.9 })], baseContext(), w);
-    expect(out.map((s) => [s.id, s.score])).toEqual([
-      ['a', 0.9],
-      ['b', 0.2],
-    ]);
-  });
-
   it('breaks score ties by id and keeps the best entry of a repeated id', () => {
     const w = PROFILES.semantic;
     const out = scoreCandidates(

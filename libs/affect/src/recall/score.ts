@@ -1,33 +1,20 @@
 import { RECALL } from '../constants';
 import { spreadActivation } from '../graph/spreading-activation';
-import { clamp, clamp01, compareStrings } from '../math/scalar';
+import { clamp, compareStrings } from '../math/scalar';
 import type { ActivatedNode, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
 import type { RankedMemory, RecallCandidate, RecallContext, ScoredCandidate, Signals, Weights } from '../types/recall.types';
 import { bestBm25, computeSignals, prepareContext } from './compute-signals';
 import { applyEnergyCut } from './energy-effects';
-import { queryScore, weightedScore, weightedSignals } from './weights';
-
-/** Every signal at 1: the largest score a set of weights can give. */
-const ALL_ONE: Signals = { semantic: 1, lexical: 1, moodCongruence: 1, affectProximity: 1, momentumAlignment: 1, recency: 1, frequency: 1, importance: 1, emotionalIntensity: 1, goalRelevance: 1, priming: 1, resonance: 1 };
+import { weightedScore, weightedSignals } from './weights';
 
 function byScoreThenId(x: { readonly id: string; readonly score: number }, y: { readonly id: string; readonly score: number }): number {
   return y.score - x.score || compareStrings(x.id, y.id);
 }
 
 /**
- * Scores and ranks candidates: signals (resonance from `resonance` by id, else 0), then
- *
- *   score = q + p · c,   q = Σ w_i·f_i over the query signals (semantic, lexical, resonance),
- *                        c = Σ w_i·f_i over the rest (affect, state, salience),
- *   p = (1 − (q_max − q) / (RECALL.plausibleWithin · Q))², clamped to [0, 1], where q_max is
- *       the best q among the candidates and Q the largest q the weights can give
- *       (p = 1 for weights without query signals),
- *
- * sorted by score desc then id asc, ranks 1-based. The gate p is why affect reorders among
- * the memories the query already makes plausible instead of replacing them: on MADial the
- * ungated sum let mood congruence lift memories unrelated to the dialogue above the ones it
- * was about (bench/madial/README.md). Independent of candidate order. Ids should be unique;
- * a repeated id keeps its best-scoring entry.
+ * Scores and ranks candidates: signals (resonance from `resonance` by id, else 0), score
+ * Σ w_i·f_i, sorted by score desc then id asc, ranks 1-based. Independent of candidate
+ * order. Ids should be unique; a repeated id keeps its best-scoring entry.
  */
 export function scoreCandidates(
   candidates: readonly RecallCandidate[],
@@ -37,23 +24,15 @@ export function scoreCandidates(
 ): readonly ScoredCandidate[] {
   const prepared = prepareContext(context);
   const best = bestBm25(candidates);
-  const rows = candidates.map((candidate) => {
+  const byId = new Map<string, { id: string; score: number; signals: Signals; rank: number }>();
+  for (const candidate of candidates) {
     const signals = computeSignals(candidate, prepared, best, resonance?.get(candidate.id));
-    const query = queryScore(signals, weights);
-    return { id: candidate.id, signals, query, rest: weightedScore(signals, weights) - query };
-  });
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const r of rows) hi = Math.max(hi, r.query);
-  const width = RECALL.plausibleWithin * queryScore(ALL_ONE, weights);
-  const byId = new Map<string, { id: string; score: number; signals: Signals; plausibility: number }>();
-  for (const r of rows) {
-    const plausibility = width > 1e-12 ? clamp01(1 - (hi - r.query) / width) ** 2 : 1;
-    const score = r.query + plausibility * r.rest;
-    const previous = byId.get(r.id);
-    if (previous === undefined || score > previous.score) byId.set(r.id, { id: r.id, score, signals: r.signals, plausibility });
+    const score = weightedScore(signals, weights);
+    const previous = byId.get(candidate.id);
+    if (previous === undefined || score > previous.score) byId.set(candidate.id, { id: candidate.id, score, signals, rank: 0 });
   }
   const ranked = [...byId.values()].sort(byScoreThenId);
-  return ranked.map((s, i) => ({ id: s.id, score: s.score, signals: s.signals, weighted: weightedSignals(s.signals, weights, s.plausibility), rank: i + 1 }));
+  return ranked.map((s, i) => ({ id: s.id, score: s.score, signals: s.signals, weighted: weightedSignals(s.signals, weights), rank: i + 1 }));
 }
 
 /** Pass 1: the seed pool scored without resonance. */

@@ -63,20 +63,9 @@ export function weightedScore(signals: Signals, weights: Weights): number {
   );
 }
 
-/** The part of Σ w_i · f_i that says how well a memory answers the query: meaning, words, spreading from what matched. */
-export function queryScore(signals: Signals, weights: Weights): number {
-  return weights.semantic * signals.semantic + weights.lexical * signals.lexical + weights.resonance * signals.resonance;
-}
-
-const QUERY_SIGNALS: ReadonlySet<SignalName> = new Set<SignalName>(['semantic', 'lexical', 'resonance']);
-
-/**
- * w_i · f_i per signal (the explanation's "weighted" breakdown); the signals of the memory and
- * of the agent's state (everything but the query signals) scaled by the memory's plausibility
- * (score.ts), so the breakdown sums to the score.
- */
-export function weightedSignals(signals: Signals, weights: Weights, plausibility = 1): Signals {
-  return fill((name) => weights[name] * signals[name] * (QUERY_SIGNALS.has(name) ? 1 : plausibility));
+/** w_i · f_i per signal (the explanation's "weighted" breakdown). */
+export function weightedSignals(signals: Signals, weights: Weights): Signals {
+  return fill((name) => weights[name] * signals[name]);
 }
 
 /** The agent stores weights as an array in SIGNAL_NAMES order. */
