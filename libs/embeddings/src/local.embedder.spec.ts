@@ -28,6 +28,7 @@ const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] ??
 
 describe.each(present.length > 0 ? present : [null])('LocalEmbedder with %p', (m) => {
   if (m === null) {
+    // Reached only without any fetched model: the warning above says which and how to fetch it.
     it.skip('no local model fetched', () => undefined);
     return;
   }
@@ -78,15 +79,16 @@ describe.each(present.length > 0 ? present : [null])('LocalEmbedder with %p', (m
     expect(e.pooling).toBe(pooling);
   });
 
-  (pooling === 'mean' ? it : it.skip)('pools the [CLS] token when the model folder says so', async () => {
-    const cls = mkdtempSync(join(tmpdir(), 'limbic-cls-'));
-    for (const f of ['onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json']) symlinkSync(join(dir, f), join(cls, f));
-    mkdirSync(join(cls, '1_Pooling'));
-    writeFileSync(join(cls, '1_Pooling', 'config.json'), JSON.stringify({ word_embedding_dimension: 384, pooling_mode_cls_token: true }));
-    const c = new LocalEmbedder({ modelDir: cls });
-    expect(c.pooling).toBe('cls');
-    expect(e.pooling).toBe('mean');
-    const [a] = await c.embed(['The cat sat on the mat']);
+  it('pools the way the model folder says (the other pooling gives another vector)', async () => {
+    // The same model with the opposite 1_Pooling/config.json: [CLS] for MiniLM, mean for bge.
+    const flipped = mkdtempSync(join(tmpdir(), 'limbic-pooling-'));
+    for (const f of ['onnx', 'tokenizer.json', 'tokenizer_config.json', 'config.json']) symlinkSync(join(dir, f), join(flipped, f));
+    mkdirSync(join(flipped, '1_Pooling'));
+    writeFileSync(join(flipped, '1_Pooling', 'config.json'), JSON.stringify({ word_embedding_dimension: 384, pooling_mode_cls_token: pooling === 'mean' }));
+    const other = new LocalEmbedder({ modelDir: flipped });
+    expect(other.pooling).toBe(pooling === 'mean' ? 'cls' : 'mean');
+    expect(e.pooling).toBe(pooling);
+    const [a] = await other.embed(['The cat sat on the mat']);
     const [b] = await e.embed(['The cat sat on the mat']);
     expect(Math.sqrt(dot(a!, a!))).toBeCloseTo(1, 5);
     expect(dot(a!, b!)).toBeLessThan(0.99);
