@@ -16,3 +16,5 @@ export * from './agent-vector-search';
 export * from './unit-gate';
 export * from './embedding-space';
 export * from './reembed';
+export * from './canonical-json';
+export * from './memory-metadata';

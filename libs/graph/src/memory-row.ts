@@ -32,6 +32,8 @@ export const MEMORY_ROW = [
   'consolidation',
   'lastAccessedAt',
   'embeddingModel',
+  'scope',
+  'metadata',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

@@ -19,6 +19,10 @@ export interface MemoryRecord {
   readonly archived: boolean;
   /** The embedder that made its vector (`local:bge-small-en-v1.5`, `hash-384`, …); null for memories stored before models were recorded. */
   readonly embeddingModel: string | null;
+  /** The user, session or conversation within the agent it belongs to; null when unscoped. */
+  readonly scope: string | null;
+  /** The caller's metadata as stored: canonical JSON of an object (memory-metadata.ts), or null. */
+  readonly metadata: string | null;
 }
 
 export interface AgentRecord {

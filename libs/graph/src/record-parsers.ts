@@ -34,6 +34,8 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     pendingAppraisal: field('pendingAppraisal') === true,
     archived: field('archived') === true,
     embeddingModel: str(field('embeddingModel')),
+    scope: str(field('scope')),
+    metadata: str(field('metadata')),
   };
 }
 

@@ -8,6 +8,11 @@ export function requireCallerId(field: string, value: string): string {
   return value;
 }
 
+/** A memory's scope (a user, session or conversation id within the agent): an id like the caller's own. */
+export function requireScope(field: string, value: string): string {
+  return requireCallerId(field, value);
+}
+
 export function requireRange(field: string, value: number, min: number, max: number): number {
   if (!Number.isFinite(value) || value < min || value > max) throw badInput(field, `must be a number in [${min}, ${max}]`);
   return value;

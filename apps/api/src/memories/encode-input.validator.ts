@@ -1,7 +1,9 @@
 import type { Limits } from '@limbic/config';
 import { badInput } from '../common/api-error';
-import { requireCallerId, requireDate, requireRange, requireText, requireWellFormed } from '../common/validate';
+import { requireCallerId, requireScope, requireDate, requireRange, requireText, requireWellFormed } from '../common/validate';
+import type { Metadata } from '@limbic/graph';
 import type { EncodeInput } from './dto/memory.types';
+import { requireMetadata } from './metadata.validator';
 
 export interface ValidEncode {
   readonly agentId: string;
@@ -11,6 +13,8 @@ export interface ValidEncode {
   readonly importance: number | null;
   readonly tags: readonly string[];
   readonly externalId: string | null;
+  readonly scope: string | null;
+  readonly metadata: Metadata | null;
 }
 
 const MAX_TAG_CHARS = 64;
@@ -43,5 +47,7 @@ export function validateEncode(input: EncodeInput, limits: Limits, now: number, 
     importance: input.importance === undefined || input.importance === null ? null : requireRange(f('importance'), input.importance, 0, 1),
     tags: cleanTags,
     externalId,
+    scope: input.scope === undefined || input.scope === null ? null : requireScope(f('scope'), input.scope),
+    metadata: input.metadata === undefined || input.metadata === null ? null : requireMetadata(f('metadata'), input.metadata),
   };
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { lexiconDelta, presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, type MemoryRecord } from '@limbic/graph';
+import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, storeMetadata, type MemoryRecord } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { ApiError, badInput } from '../common/api-error';
 import { withRetryAfter } from '../common/retry-after';
@@ -102,6 +102,8 @@ export class EncodeService {
       affect: v.affect,
       importance: v.importance,
       tags: v.tags,
+      scope: v.scope,
+      metadata: storeMetadata(v.metadata),
     }));
 
     const times = prepared.map((p) => p.occurredAt);

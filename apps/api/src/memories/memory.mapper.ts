@@ -1,4 +1,4 @@
-import type { MemoryRecord } from '@limbic/graph';
+import { loadMetadata, type MemoryRecord } from '@limbic/graph';
 import type { Memory } from './dto/memory.types';
 
 export function toMemory(m: MemoryRecord): Memory {
@@ -18,5 +18,7 @@ export function toMemory(m: MemoryRecord): Memory {
     pendingAppraisal: m.pendingAppraisal,
     archived: m.archived,
     embeddingModel: m.embeddingModel,
+    scope: m.scope,
+    metadata: loadMetadata(m.metadata),
   };
 }

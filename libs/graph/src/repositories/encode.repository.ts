@@ -48,6 +48,10 @@ export interface MemoryRow {
   readonly predictionRate: number;
   readonly stability: number;
   readonly nextReviewAt: number;
+  readonly scope: string | null;
+  /** storeMetadata's canonical JSON, or null. */
+  readonly metadata: string | null;
+  readonly metadataPairs: readonly string[];
 }
 
 export interface LinkRow {

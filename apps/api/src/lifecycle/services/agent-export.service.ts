@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LifecycleRepository, type EdgeEnd, type PortableEdge } from '@limbic/graph';
+import { canonicalJson, LifecycleRepository, type EdgeEnd, type PortableEdge } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { requireCallerId } from '../../common/validate';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
-import { canonicalJson } from '../utils/canonical-json';
 import { agentLine, edgeLine, nodeLine } from '../utils/export-format';
 
 /**

@@ -1,5 +1,4 @@
-import type { EdgeEnd, PortableRecord } from '@limbic/graph';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson, type EdgeEnd, type PortableRecord } from '@limbic/graph';
 
 /**
  * The agent export, version 1: JSON Lines, keys sorted, one record per line, in this order —

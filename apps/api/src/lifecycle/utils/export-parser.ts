@@ -1,5 +1,7 @@
-import { PORTABLE_EDGE_TYPES, PORTABLE_TYPES, type EdgeEnd, type PortableEdgeType, type PortableRecord, type PortableType, type PortableValue } from '@limbic/graph';
+import { PORTABLE_EDGE_TYPES, PORTABLE_TYPES, storeMetadata, type EdgeEnd, type PortableEdgeType, type PortableRecord, type PortableType, type PortableValue } from '@limbic/graph';
 import { ApiError, badInput } from '../../common/api-error';
+import { requireScope } from '../../common/validate';
+import { requireMetadata } from '../../memories/metadata.validator';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format';
 
 export interface ParseLimits {
@@ -203,7 +205,39 @@ function checkMemory(memory: PortableRecord, n: number, limits: ParseLimits, ext
     if (externalIds.has(externalId)) throw lineError(n, `externalId ${externalId} appears twice`);
     externalIds.add(externalId);
   }
+  checkScopeAndMetadata(props, n);
   return Date.parse(props.occurredAt as string);
+}
+
+/** scope and metadata as encode would have stored them; metadataPairs must be what metadata implies (filters read them). */
+function checkScopeAndMetadata(props: PortableRecord['props'], n: number): void {
+  const scope = props.scope;
+  if (scope !== undefined) {
+    try {
+      requireScope('scope', typeof scope === 'string' ? scope : '');
+    } catch (err) {
+      throw lineError(n, `memory ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const raw = props.metadata;
+  let expected: readonly string[] = [];
+  if (raw !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = typeof raw === 'string' ? JSON.parse(raw) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    try {
+      expected = storeMetadata(requireMetadata('metadata', parsed)).metadataPairs;
+    } catch (err) {
+      throw lineError(n, `memory metadata must be the JSON text of a valid metadata object (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+  const pairs = props.metadataPairs ?? [];
+  if (!Array.isArray(pairs) || pairs.length !== expected.length || pairs.some((p, i) => p !== expected[i])) {
+    throw lineError(n, 'memory metadataPairs must be what its metadata implies');
+  }
 }
 
 function checkEmbedding(record: PortableRecord, n: number, limits: ParseLimits, required: boolean): void {

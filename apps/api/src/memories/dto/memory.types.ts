@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { AffectInput } from '../../common/graphql-types';
+import { JSONObject } from '../../common/json-object.scalar';
 
 @ObjectType()
 export class Memory {
@@ -20,6 +21,10 @@ export class Memory {
   @Field(() => Boolean) archived!: boolean;
   @Field(() => String, { nullable: true, description: 'The embedder that made its vector, e.g. `local:bge-small-en-v1.5`; null if stored before models were recorded.' })
   embeddingModel!: string | null;
+  @Field(() => String, { nullable: true, description: 'The user, session or conversation within the agent it belongs to; null when unscoped.' })
+  scope!: string | null;
+  @Field(() => JSONObject, { nullable: true, description: 'The caller’s metadata (a small JSON object), as stored.' })
+  metadata!: Record<string, unknown> | null;
 }
 
 @InputType()
@@ -33,6 +38,10 @@ export class EncodeInput {
   @Field(() => [String], { nullable: true }) tags?: string[];
   @Field(() => String, { nullable: true, description: 'Idempotency key: encoding it again returns the first memory.' })
   externalId?: string;
+  @Field(() => String, { nullable: true, description: 'A user, session or conversation id within the agent (1–128 of A–Z a–z 0–9 . _ : @ -); recall and memories can filter by it.' })
+  scope?: string;
+  @Field(() => JSONObject, { nullable: true, description: 'A small JSON object kept with the memory: ≤ 4 KiB, ≤ 4 levels, ≤ 64 keys per object; top-level scalar values are filterable.' })
+  metadata?: Record<string, unknown>;
 }
 
 @InputType()

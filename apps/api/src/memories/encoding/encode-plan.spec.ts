@@ -23,6 +23,8 @@ function items(n: number, dim = DIM): PreparedItem[] {
     affect: null,
     importance: null,
     tags: i % 5 === 0 ? ['ops'] : [],
+    scope: null,
+    metadata: { metadata: null, metadataPairs: [] },
   }));
 }
 

@@ -23,7 +23,7 @@ import {
   type CoreAffect,
   type LinkCandidate,
 } from '@limbic/affect';
-import type { ChainMember, LinkNeighbour, LinkRow, MemoryRow } from '@limbic/graph';
+import type { ChainMember, LinkNeighbour, LinkRow, MemoryRow, StoredMetadata } from '@limbic/graph';
 
 /** A validated, embedded item waiting to be written. */
 export interface PreparedItem {
@@ -36,6 +36,8 @@ export interface PreparedItem {
   readonly affect: CoreAffect | null;
   readonly importance: number | null;
   readonly tags: readonly string[];
+  readonly scope: string | null;
+  readonly metadata: StoredMetadata;
 }
 
 export interface EncodePlan {
@@ -148,6 +150,9 @@ export function planEncoding(input: {
       predictionRate: recon.predictionRate,
       stability: review.stability,
       nextReviewAt: review.nextReviewAtMs,
+      scope: item.scope,
+      metadata: item.metadata.metadata,
+      metadataPairs: item.metadata.metadataPairs,
     });
     for (const l of planLinks({ content: item.content, affect, occurredAtMs: item.occurredAt }, candidates)) {
       links.push({ from: l.targetId, to: item.id, type: l.type, weight: l.weight, chain: false });
