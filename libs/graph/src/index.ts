@@ -18,3 +18,4 @@ export * from './embedding-space';
 export * from './reembed';
 export * from './canonical-json';
 export * from './memory-metadata';
+export * from './memory-filter';

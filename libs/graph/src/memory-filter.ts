@@ -1,0 +1,33 @@
+/**
+ * Which of an agent's memories a read may see, as every filtered query takes it: one `$filter`
+ * map (see cypher/queries using `$filter.`). An empty list or a null bound means "no condition".
+ * The API validates and normalises it (apps/api/src/memories/memory-filter.validator.ts).
+ *
+ * The Cypher predicate, the same wherever it is used (m is the memory):
+ *   ($filter.scope IS NULL OR m.scope = $filter.scope)
+ *   AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+ *   AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+ *   AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: $filter.after}))
+ *   AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: $filter.before}))
+ *   AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+ */
+export interface MemoryFilter {
+  /** Exactly this scope. */
+  readonly scope: string | null;
+  /** At least one of these tags (normalised as encode stores tags). */
+  readonly tagsAny: readonly string[];
+  /** All of these tags. */
+  readonly tagsAll: readonly string[];
+  /** occurredAt ≥ this (epoch ms). */
+  readonly after: number | null;
+  /** occurredAt < this (epoch ms). */
+  readonly before: number | null;
+  /** Each `metadataPair(key, value)` must be among the memory's metadataPairs (memory-metadata.ts). */
+  readonly metadataPairs: readonly string[];
+}
+
+export const NO_FILTER: MemoryFilter = { scope: null, tagsAny: [], tagsAll: [], after: null, before: null, metadataPairs: [] };
+
+export function isUnfiltered(f: MemoryFilter): boolean {
+  return f.scope === null && f.tagsAny.length === 0 && f.tagsAll.length === 0 && f.after === null && f.before === null && f.metadataPairs.length === 0;
+}
