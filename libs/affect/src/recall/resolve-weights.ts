@@ -60,3 +60,11 @@ function routedStart(queryType: QueryType, learned: LearnedWeights | undefined):
   const adjustment = learned === undefined ? undefined : adjustmentFor(learned, queryType);
   return adjustment === undefined ? [ROUTED_WEIGHTS[queryType], 'routed'] : [withLearned(ROUTED_WEIGHTS[queryType], adjustment), 'learned'];
 }
+
+/**
+ * The weights a recall of `queryType` starts from for an agent with this learning, before
+ * mood adaptation (what feedback reports and the agent shows per query type).
+ */
+export function startingWeights(queryType: QueryType, learned: LearnedWeights): Weights {
+  return routedStart(queryType, learned)[0];
+}
