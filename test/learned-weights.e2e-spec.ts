@@ -76,6 +76,13 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
       10_000,
     );
 
+  const applied = (recallId: string) =>
+    eventually(
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) RETURN e.pendingSince IS NULL AS done', { t: tenantId(), id: recallId }, DB)).records[0]?.get('done'),
+      (done) => done === true,
+      20_000,
+    );
+
   async function seed(agentId: string): Promise<void> {
     await client().ok(CREATE_AGENT, { id: agentId });
     const texts = [
@@ -132,7 +139,8 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     // … while the affective query is still routed: learning did not override routing.
     const affective2 = await recall('fay', AFFECTIVE);
     expect(affective2.weightSource).toBe('routed');
-    for (const n of SIGNALS) expect(affective2.weights[n]).toBeCloseTo(affective.weights[n], 6);
+    // (The same up to the mood's relaxation between the two recalls, far below any learning step.)
+    for (const n of SIGNALS) expect(affective2.weights[n]).toBeCloseTo(affective.weights[n], 4);
     expect(affective2.weights.moodCongruence).toBeGreaterThan(factual2.weights.moodCongruence);
 
     // Feedback on the affective recall learns from the affective recall's weights, not the factual ones.
@@ -190,18 +198,19 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
 
   it('feedback on a recall whose record is lost or expired is NOT_FOUND; on one that predates recorded weights, BAD_USER_INPUT', async () => {
     const lost = await recall('fay', 'quarterly report due Friday');
-    await recorded(lost.recallId);
+    // Deleted once applied, as expiry does (a record deleted while its job is queued comes back with the job).
+    expect(await applied(lost.recallId)).toBe(true);
     await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) DETACH DELETE e', { t: tenantId(), id: lost.recallId }, DB);
     expect(await client().errorCode(FEEDBACK, { input: { recallId: lost.recallId, memoryId: lost.items[0]!.memory.id, signal: 'USED' } })).toBe('NOT_FOUND');
 
     const legacy = await recall('fay', 'report due next Friday');
-    await recorded(legacy.recallId);
-    await eventually(
-      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) RETURN e.pendingSince IS NULL AS done', { t: tenantId(), id: legacy.recallId }, DB)).records[0]?.get('done'),
-      (done) => done === true,
-      20_000,
+    expect(await applied(legacy.recallId)).toBe(true);
+    const removed = await driver.executeQuery(
+      'MATCH (e:RecallEffect {tenantId: $t, id: $id}) REMOVE e.weights, e.queryType RETURN e.weights IS NULL AND e.queryType IS NULL AS gone',
+      { t: tenantId(), id: legacy.recallId },
+      DB,
     );
-    await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) REMOVE e.weights, e.queryType', { t: tenantId(), id: legacy.recallId }, DB);
+    expect(removed.records.map((r) => r.get('gone'))).toEqual([true]);
     expect(await client().errorCode(FEEDBACK, { input: { recallId: legacy.recallId, memoryId: legacy.items[0]!.memory.id, signal: 'USED' } })).toBe('BAD_USER_INPUT');
   });
 });
