@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { FEEDBACK } from '../constants';
-import { rawWeightsArb, signalsArb, sumOf } from '../testing/arbitraries';
+import { signalsArb, sumOf } from '../testing/arbitraries';
 import { QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
-import type { QueryType, Signals, Weights } from '../types/recall.types';
+import type { QueryType, Signals } from '../types/recall.types';
 import { applyFeedback } from './feedback';
 import {
   hasLearned,
@@ -19,7 +19,6 @@ import { PROFILES, ROUTED_WEIGHTS } from './profiles';
 import { resolveWeights } from './resolve-weights';
 import { normaliseWeights, weightsFrom, weightsToArray } from './weights';
 
-const weightsArb: fc.Arbitrary<Weights> = rawWeightsArb.map((w) => normaliseWeights(w, PROFILES.balanced));
 const queryTypeArb: fc.Arbitrary<QueryType> = fc.constantFrom(...QUERY_TYPES);
 const feedbackArb = fc.double({ min: -1, max: 1, noNaN: true });
 const calm = { valence: 0, arousal: 0.3, dominance: 0.5 };
