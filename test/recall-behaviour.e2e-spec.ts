@@ -100,7 +100,7 @@ describe('recall behaviour through the API', () => {
     const t = Date.now() + HOUR;
     const priming = await recall(id, { query: 'kubernetes', topK: 1, now: new Date(t).toISOString() });
     await eventually(
-      async () => (await driver.executeQuery('MATCH (e:RecallEffect {id: $id}) RETURN count(e) AS n', { id: priming.recallId }, { database: 'neo4j' })).records[0]?.get('n'),
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {id: $id}) WHERE e.pendingSince IS NULL RETURN count(e) AS n', { id: priming.recallId }, { database: 'neo4j' })).records[0]?.get('n'),
       (n) => Number(n) === 1,
       20_000,
     );

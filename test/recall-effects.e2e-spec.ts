@@ -8,8 +8,9 @@ const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id 
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id } }`;
 const SET_AFFECT = `mutation($id: ID!, $affect: AffectInput!) { setAffect(agentId: $id, affect: $affect) { id } }`;
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { rank memory { id } } } }`;
-const AGENT = `query($id: ID!) { agent(id: $id) { energy weights { semantic lexical recency importance resonance moodCongruence affectProximity goalRelevance priming momentumAlignment frequency emotionalIntensity } } }`;
-const FEEDBACK = `mutation($input: FeedbackInput!) { feedback(input: $input) { agentId applied weights { semantic lexical } } }`;
+const SIGNALS = 'semantic lexical recency importance resonance moodCongruence affectProximity goalRelevance priming momentumAlignment frequency emotionalIntensity';
+const AGENT = `query($id: ID!) { agent(id: $id) { energy learnedWeights { queryType weights { ${SIGNALS} } } } }`;
+const FEEDBACK = `mutation($input: FeedbackInput!) { feedback(input: $input) { agentId applied queryType weights { ${SIGNALS} } } }`;
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 
 interface Recalled {
@@ -27,7 +28,10 @@ describe('recall effects (worker) and feedback', () => {
 
   async function processed(recallId: string): Promise<void> {
     const found = await eventually(
-      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) RETURN count(e) AS n', { t: tenantId(), id: recallId }, DB)).records[0]?.get('n'),
+      async () =>
+        (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) WHERE e.pendingSince IS NULL RETURN count(e) AS n', { t: tenantId(), id: recallId }, DB)).records[0]?.get(
+          'n',
+        ),
       (n) => Number(n) === 1,
       20_000,
     );
@@ -183,31 +187,32 @@ describe('recall effects (worker) and feedback', () => {
     expect(Number(moved.n)).toBe(Number(start.n) + 1);
   });
 
-  it('feedback updates the agent’s learned weights once per recall and memory', async () => {
-    const before = await client().ok<{ agent: { weights: Record<string, number> | null } }>(AGENT, { id: 'eve' });
-    expect(before.agent.weights).toBeNull();
+  it('feedback updates the learned weights of the recall’s query type once per recall and memory', async () => {
+    type Learned = { queryType: string; weights: Record<string, number> }[];
+    const before = await client().ok<{ agent: { learnedWeights: Learned } }>(AGENT, { id: 'eve' });
+    expect(before.agent.learnedWeights).toEqual([]);
     const r = await recall('deploy pipeline integration tests');
     await processed(r.recallId);
-    const used = await client().ok<{ feedback: { applied: boolean; weights: Record<string, number> } }>(FEEDBACK, {
+    const used = await client().ok<{ feedback: { applied: boolean; queryType: string; weights: Record<string, number> } }>(FEEDBACK, {
       input: { recallId: r.recallId, memoryId: r.items[0]!.memory.id, signal: 'USED' },
     });
     expect(used.feedback.applied).toBe(true);
-    const after = await client().ok<{ agent: { weights: Record<string, number> } }>(AGENT, { id: 'eve' });
-    const sum = Object.values(after.agent.weights).reduce((a, b) => a + b, 0);
-    expect(sum).toBeCloseTo(1, 9);
-    // Learning starts from balanced; a signal the used memory did not have (no goals: goal
-    // relevance 0) loses share.
-    expect(after.agent.weights.goalRelevance).toBeLessThan(0.03);
-    expect(after.agent.weights.semantic).not.toBeCloseTo(0.45, 6);
-    const repeat = await client().ok<{ feedback: { applied: boolean } }>(FEEDBACK, {
+    const after = await client().ok<{ agent: { learnedWeights: Learned } }>(AGENT, { id: 'eve' });
+    expect(after.agent.learnedWeights.map((l) => l.queryType)).toEqual([used.feedback.queryType]);
+    const learned = after.agent.learnedWeights[0]!.weights;
+    expect(learned).toEqual(used.feedback.weights);
+    expect(Object.values(learned).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    // A signal the used memory did not have (no goals: goal relevance 0) loses share.
+    expect(learned.goalRelevance).toBeLessThan(0.01);
+    const repeat = await client().ok<{ feedback: { applied: boolean; weights: Record<string, number> } }>(FEEDBACK, {
       input: { recallId: r.recallId, memoryId: r.items[0]!.memory.id, score: -1 },
     });
-    expect(repeat.feedback.applied).toBe(false);
-    // A recall without a profile now starts from the learned weights.
-    const learned = await client().ok<{ recall: { weightSource: string } }>(`query($input: RecallInput!) { recall(input: $input) { weightSource } }`, {
-      input: { agentId: 'eve', query: 'pipeline' },
+    expect(repeat.feedback).toEqual({ ...used.feedback, applied: false });
+    // A recall of that query type now starts from the learned weights.
+    const again = await client().ok<{ recall: { weightSource: string; queryType: string } }>(`query($input: RecallInput!) { recall(input: $input) { weightSource queryType } }`, {
+      input: { agentId: 'eve', query: 'deploy pipeline integration tests' },
     });
-    expect(learned.recall.weightSource).toBe('learned');
+    expect(again.recall).toEqual({ weightSource: 'learned', queryType: used.feedback.queryType });
   });
 
   it('rejects feedback that names no recall, a memory the recall did not return, or another tenant’s recall', async () => {

@@ -10,6 +10,7 @@ SET a.affect = $affect,
     a.energy = $energy,
     a.energyAt = datetime({epochMillis: toInteger($energyAt)}),
     a.weights = null,
+    a.learnedWeights = null,
     a.focusRefractory = null,
     a.weightsVersion = coalesce(a.weightsVersion, 0) + 1
 WITH a

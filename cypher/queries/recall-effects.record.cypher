@@ -1,9 +1,16 @@
-// Marks the recall as applied (the uniqueness constraint makes a concurrent second apply
-// fail and retry into "already processed") and keeps what feedback needs: the returned
-// memories and their raw signals, flat, SIGNAL_NAMES order, 12 per memory.
-CREATE (e:RecallEffect {
-  tenantId: $tenantId, id: $recallId, agentId: $agentId,
-  at: datetime({epochMillis: toInteger($now)}),
-  memoryIds: $memoryIds, signals: $signals, feedbackOn: []
-})
+// Marks the recall as applied (runs under the agent's lock, taken by recall-effects.begin, so
+// two applies of one recall are serialised and the second finds it applied). The API's
+// pending record is completed; without one (its write failed) the job's own copy is kept.
+// What only a replay needed (concepts, focus) is dropped with the pending mark.
+MERGE (e:RecallEffect {tenantId: $tenantId, id: $recallId})
+ON CREATE SET
+  e.agentId = $agentId,
+  e.at = datetime({epochMillis: toInteger($now)}),
+  e.memoryIds = $memoryIds,
+  e.signals = $signals,
+  e.weights = $weights,
+  e.queryType = $queryType,
+  e.feedbackOn = []
+SET e.appliedAt = datetime({epochMillis: toInteger($appliedAt)})
+REMOVE e.pendingSince, e.concepts, e.focusId
 RETURN e.id AS id

@@ -20,6 +20,7 @@ import { MemoryService } from './memories/memory.service';
 import { RecallResolver } from './recall/recall.resolver';
 import { RecallService } from './recall/recall.service';
 import { RecallWarmupService } from './recall/services/recall-warmup.service';
+import { RecallEffectsDispatcher } from './recall/services/recall-effects-dispatcher.service';
 import { SeedPoolService } from './recall/services/seed-pool.service';
 import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
@@ -70,6 +71,7 @@ makeDateTimeStrict();
     MemoryService,
     MemoryResolver,
     SeedPoolService,
+    RecallEffectsDispatcher,
     FeedbackService,
     FeedbackResolver,
     RecallService,

@@ -13,6 +13,7 @@ import { VectorIndexRefresher } from './index-refresh/vector-index-refresher';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { JobRunner } from './runner/job-runner';
 import { PendingAppraisalSweep } from './sweep/pending-appraisal.sweep';
+import { PendingRecallEffectsSweep } from './sweep/pending-recall-effects.sweep';
 import { RecallEffectsProcessor } from './recall-effects/recall-effects.processor';
 import { RecallEffectsService } from './recall-effects/recall-effects.service';
 import { ReembedProcessor } from './reembed/reembed.processor';
@@ -31,6 +32,7 @@ import { ReembedSweep } from './reembed/reembed.sweep';
     { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor, ReembedProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
     JobRunner,
     PendingAppraisalSweep,
+    PendingRecallEffectsSweep,
     VectorIndexRefresher,
     HealthServer,
     WorkerMetrics,

@@ -190,8 +190,13 @@ export const QUERY_CLASSIFIER = {
   keywordQueryWords: 6,
 } as const;
 
-/** Feedback learning. chosen: η matches the Hebbian rate of DESIGN §4. */
-export const FEEDBACK = { learningRate: 0.05, maxWeight: 1 } as const;
+/**
+ * Feedback learning. chosen: η matches the Hebbian rate of DESIGN §4. chosen: maxAdjustment —
+ * learning moves each weight of a query type at most this far from what routing starts that
+ * type with (before renormalising), so feedback re-balances routing and never replaces it:
+ * balanced's resonance .46 can fall to .21, a signal routing gives nothing can reach .25.
+ */
+export const FEEDBACK = { learningRate: 0.05, maxWeight: 1, maxAdjustment: 0.25 } as const;
 
 export const ENERGY_EFFECTS = {
   /** chosen: above this energy recall widens (one more hop, more seeds). */

@@ -40,6 +40,7 @@ export * from './recall/mood-adaptive-weights';
 export * from './recall/query-classifier';
 export * from './recall/resolve-weights';
 export * from './recall/feedback';
+export * from './recall/learned-weights';
 export * from './recall/energy-effects';
 export * from './recall/global-workspace-focus';
 export * from './recall/score';

@@ -95,6 +95,11 @@ export const envSchema = z.object({
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
   LIMBIC_SWEEP_TENANTS: z.string().default(''),
   /**
+   * How long a recall's record (:RecallEffect) is kept: feedback on the recall is taken until
+   * then, and effects still pending by then are given up. Default 7 days.
+   */
+  LIMBIC_RECALL_RECORD_RETENTION_MS: int(1000, 366 * 86_400_000).default(7 * 86_400_000),
+  /**
    * The worker's vector index refresher: every interval it checks whether memories were written
    * since its last look, and once writes have gone quiet it makes the index's searcher reopen
    * (apps/worker/src/index-refresh). 0 turns it off.

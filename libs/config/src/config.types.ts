@@ -83,8 +83,10 @@ export interface LimbicConfig {
     readonly host: string;
     readonly port: number;
     readonly sweepIntervalMs: number;
-    /** Tenants the pending-appraisal sweep is limited to; empty means all. */
+    /** Tenants the pending-appraisal and pending-recall sweeps are limited to; empty means all. */
     readonly sweepTenants: readonly string[];
+    /** LIMBIC_RECALL_RECORD_RETENTION_MS: recall records older than this are deleted by the worker. */
+    readonly recallRecordRetentionMs: number;
     /** LIMBIC_REEMBED_BATCH. */
     readonly reembedBatch: number;
     /** How often the vector index refresher looks for a burst of writes that went quiet; 0: never. */

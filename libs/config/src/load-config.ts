@@ -81,6 +81,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
       reembedBatch: e.LIMBIC_REEMBED_BATCH,
       sweepTenants,
+      recallRecordRetentionMs: e.LIMBIC_RECALL_RECORD_RETENTION_MS,
       indexRefreshIntervalMs: e.LIMBIC_INDEX_REFRESH_INTERVAL_MS,
     },
     apiKeys,

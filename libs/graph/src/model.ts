@@ -39,8 +39,10 @@ export interface AgentRecord {
   readonly momentum: readonly number[];
   readonly energy: number;
   readonly energyAt: EpochMs;
-  /** Learned recall weights in libs/affect's weight-array order, or null. */
+  /** Legacy: absolute recall weights learned before learning was per query type (libs/affect's weight-array order), or null. */
   readonly weights: readonly number[] | null;
+  /** What feedback taught, per query type (libs/affect learnedToArray), or null when nothing. */
+  readonly learnedWeights: readonly number[] | null;
 }
 
 export interface GoalRecord {

@@ -55,5 +55,6 @@ export function parseAgent(raw: unknown): AgentRecord {
     energy: num(a.energy, 1),
     energyAt: num(a.energyAt, num(a.createdAt)),
     weights: Array.isArray(a.weights) ? numList(a.weights) : null,
+    learnedWeights: Array.isArray(a.learnedWeights) ? numList(a.learnedWeights) : null,
   };
 }

@@ -70,8 +70,14 @@ export class JobProducer implements OnApplicationShutdown {
    * already in flight (Redis slow or down) the caller waits for its own, as before, so an outage
    * cannot pile up jobs in memory.
    */
-  enqueueRecallEffectsInBackground(payload: Omit<RecallEffectsJobV1, 'v'>): Promise<void> {
-    return this.inBackground(() => this.enqueueRecallEffects(payload));
+  enqueueRecallEffectsInBackground(payload: Omit<RecallEffectsJobV1, 'v'>, before?: () => Promise<void>): Promise<void> {
+    if (!before) return this.inBackground(() => this.enqueueRecallEffects(payload));
+    // `before` (recording the recall in Neo4j) runs first, within the same bound on work in
+    // flight; the job is added whether or not it succeeded.
+    return this.inBackground(async () => {
+      await before().catch((err: unknown) => this.log.warn(`before enqueueing recall-effects ${payload.recallId}: ${(err as Error).message}`));
+      return this.enqueueRecallEffects(payload);
+    });
   }
 
   /**

@@ -42,6 +42,12 @@ export interface RecallEffectsJobV1 {
   readonly concepts: readonly string[];
   /** The memory that ignited focus, if any (starts the refractory period). */
   readonly focusId: string | null;
+  /**
+   * The weights the recall used (SIGNAL_NAMES order) and its query type: what feedback on it
+   * learns from. Absent in jobs added before recalls recorded them.
+   */
+  readonly weights?: readonly number[];
+  readonly queryType?: string;
 }
 
 /**

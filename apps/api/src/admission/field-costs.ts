@@ -35,6 +35,7 @@ export const FIELD_COSTS: ReadonlyMap<string, FieldCost> = new Map<string, Field
   // Each goal is embedded.
   ['Mutation.setGoals', { base: 5, perItem: { arg: 'goals', path: [], cost: 2 } }],
   ['Mutation.feedback', { base: 5 }],
+  ['Mutation.resetWeights', { base: 3 }],
   ['Mutation.forget', { base: 5 }],
   ['Mutation.restore', { base: 3 }],
   // Cascades over everything the agent owns, in batches.

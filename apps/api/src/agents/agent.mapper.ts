@@ -1,6 +1,7 @@
-import { PROFILES, stateAt, presetOf, weightsFromArray } from '@limbic/affect';
+import { hasLearned, presetOf, startingWeights, stateAt, storedLearning } from '@limbic/affect';
 import { decodeAgentState, type AgentRecord } from '@limbic/graph';
 import { toAffect } from '../common/graphql-types';
+import { toLearnedWeights } from '../feedback/utils/to-learned-weights';
 import { toSignalVector } from '../recall/utils/to-signal-vector';
 import { AgentPreset, type Agent } from './dto/agent.types';
 
@@ -8,6 +9,7 @@ import { AgentPreset, type Agent } from './dto/agent.types';
 export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
   const state = decodeAgentState(a);
   const current = stateAt(state, now, presetOf(a.preset).moodInertia);
+  const learned = storedLearning(a.learnedWeights, a.weights);
   return {
     id: a.id,
     preset: (Object.values(AgentPreset) as string[]).includes(a.preset) ? (a.preset as AgentPreset) : AgentPreset.agent,
@@ -16,6 +18,7 @@ export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
     mood: toAffect([current.mood.valence, current.mood.arousal, current.mood.dominance]),
     momentum: { ...state.momentum },
     energy: current.energy,
-    weights: a.weights ? toSignalVector(weightsFromArray(a.weights, PROFILES.balanced)) : null,
+    weights: hasLearned(learned) ? toSignalVector(startingWeights('open', learned)) : null,
+    learnedWeights: toLearnedWeights(learned),
   };
 }

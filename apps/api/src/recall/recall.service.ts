@@ -7,7 +7,6 @@ import {
   extractConcepts,
   globalWorkspaceFocus,
   isBaselineProfile,
-  PROFILES,
   presetOf,
   queryTerms,
   resolveWeights,
@@ -18,7 +17,8 @@ import {
   SPREADING,
   stateAt,
   termProfile,
-  weightsFromArray,
+  storedLearning,
+  weightsToArray,
   type ActivatedNode,
   type EdgeType,
   type QueryType,
@@ -31,10 +31,10 @@ import {
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallReader } from '@limbic/graph';
-import { JobProducer } from '@limbic/jobs';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
+import { RecallEffectsDispatcher } from './services/recall-effects-dispatcher.service';
 import { SeedPoolService, type SeedPool } from './services/seed-pool.service';
 import { agentLuceneQuery } from './utils/lucene-query';
 import { toRecallCandidate } from './utils/to-recall-candidate';
@@ -67,7 +67,8 @@ export interface RecallOutcome {
 /**
  * Recall (DESIGN §4): hybrid seeds → pass 1 → spreading activation in Cypher → pass 2 →
  * focus. Every formula is libs/affect's; every read runs in one read transaction, and the
- * recall writes nothing — its effects go to the `recall-effects` queue.
+ * answer waits for no write: after it, the recall's record is written pending and its effects
+ * go to the `recall-effects` queue (RecallEffectsDispatcher).
  */
 @Injectable()
 export class RecallService {
@@ -78,7 +79,7 @@ export class RecallService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly recalls: RecallRepository,
     private readonly seedPool: SeedPoolService,
-    private readonly jobs: JobProducer,
+    private readonly effects: RecallEffectsDispatcher,
   ) {}
 
   async recall(tenantId: string, input: RecallInput): Promise<RecallOutcome> {
@@ -94,8 +95,8 @@ export class RecallService {
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();
-    // Waits for Redis only when many adds are pending: the answer does not depend on the job.
-    await this.jobs.enqueueRecallEffectsInBackground({
+    // Recorded in Neo4j and enqueued after the answer; waits only when many are pending.
+    await this.effects.dispatchInBackground({
       tenantId,
       agentId: cmd.agentId,
       recallId,
@@ -103,6 +104,9 @@ export class RecallService {
       items: outcome.items.map((i) => ({ memoryId: i.ranked.id, rank: i.ranked.rank, signals: SIGNAL_NAMES.map((n) => round(i.ranked.explanation.signals[n])) })),
       concepts,
       focusId: outcome.focus?.id ?? null,
+      // What feedback on this recall learns from: the weights it used, for its query type.
+      weights: weightsToArray(outcome.weights),
+      queryType: outcome.queryType,
     });
     const tookMs = performance.now() - started;
     this.log.debug(
@@ -133,13 +137,12 @@ export class RecallService {
     const agentState = decodeAgentState(state.agent);
     const { mood, energy } = stateAt(agentState, cmd.nowMs, presetOf(state.agent.preset).moodInertia);
     const queryType = classifyQuery(cmd.query);
-    const learned = state.agent.weights ? weightsFromArray(state.agent.weights, PROFILES.balanced) : undefined;
     const { weights, source } = resolveWeights({
       mood,
       queryType,
       ...(cmd.override ? { override: cmd.override } : {}),
       ...(cmd.profile ? { profile: cmd.profile } : {}),
-      ...(learned ? { learned } : {}),
+      learned: storedLearning(state.agent.learnedWeights, state.agent.weights),
     });
     // Baselines are plain vector or BM25 search: no energy cut.
     const baseline = cmd.profile !== undefined && isBaselineProfile(cmd.profile);

@@ -17,6 +17,7 @@ const agent: AgentRecord = {
   energy: 1,
   energyAt: NOW - 1000,
   weights: null,
+  learnedWeights: null,
 };
 
 function snapshot(links: EffectsSnapshot['links'], focusRefractory = 0): EffectsSnapshot {

@@ -26,7 +26,9 @@ function parse(data: unknown): RecallEffectsJobV1 {
     Array.isArray(d.items) &&
     d.items.every((i) => typeof i?.memoryId === 'string' && typeof i.rank === 'number' && Array.isArray(i.signals)) &&
     Array.isArray(d.concepts) &&
-    (d.focusId === null || typeof d.focusId === 'string');
+    (d.focusId === null || typeof d.focusId === 'string') &&
+    (d.weights === undefined || (Array.isArray(d.weights) && d.weights.every((w) => typeof w === 'number'))) &&
+    (d.queryType === undefined || typeof d.queryType === 'string');
   // Retrying a payload we cannot read would never help.
   if (!ok) throw new UnrecoverableError(`unsupported recall-effects payload ${JSON.stringify(data).slice(0, 200)}`);
   return d as RecallEffectsJobV1;

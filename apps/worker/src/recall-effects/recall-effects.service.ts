@@ -3,7 +3,10 @@ import { decodeAgentState, RecallEffectsRepository } from '@limbic/graph';
 import type { JobOutcome, RecallEffectsJobV1 } from '@limbic/jobs';
 import { CO_RECALLED_TOP, planRecallEffects } from './plan-recall-effects';
 
-/** Applies a recall's effects once: a replayed or duplicated job is skipped. */
+/**
+ * Applies a recall's effects once: a replayed or duplicated job (a retry, the sweep's re-add
+ * after Redis lost the first) is skipped, by the recall's record in Neo4j.
+ */
 @Injectable()
 export class RecallEffectsService {
   constructor(private readonly effects: RecallEffectsRepository) {}
@@ -19,6 +22,9 @@ export class RecallEffectsService {
         now: job.now,
         memoryIds: ordered.map((i) => i.memoryId),
         coRecalledIds: ordered.slice(0, CO_RECALLED_TOP).map((i) => i.memoryId),
+        weights: job.weights ?? null,
+        queryType: job.queryType ?? null,
+        appliedAt: Date.now(),
       },
       (snapshot) => {
         signal?.throwIfAborted();

@@ -56,8 +56,8 @@ export function profileWeights(profile: ProfileName): Weights {
  * on them. So routing keeps `balanced` and only leans an affective query toward affect:
  *  affective — balanced with moodCongruence .08, affectProximity .08 and emotionalIntensity
  *              .03 (from semantic and lexical, .03 each, and resonance .11)
- * The classifier still reports the type (RecallResult.queryType), and per-agent learned
- * weights take over from routing once feedback arrives.
+ * The classifier still reports the type (RecallResult.queryType); feedback shifts a type's
+ * starting weights by a bounded per-type adjustment (learned-weights.ts), never replaces them.
  */
 export const ROUTED_WEIGHTS: Readonly<Record<QueryType, Weights>> = {
   factual: PROFILES.balanced,

@@ -1,5 +1,6 @@
 import type { Mood } from '../types/affect.types';
 import type { ProfileName, QueryType, WeightOverride, Weights } from '../types/recall.types';
+import { adjustmentFor, withLearned, type LearnedWeights } from './learned-weights';
 import { adaptWeightsToMood } from './mood-adaptive-weights';
 import { PROFILES, ROUTED_WEIGHTS, isBaselineProfile } from './profiles';
 import { normaliseWeights } from './weights';
@@ -10,9 +11,9 @@ export interface WeightRequest {
   readonly override?: WeightOverride;
   /** Named profile asked for by the caller. */
   readonly profile?: ProfileName;
-  /** The agent's weights learned from feedback. */
-  readonly learned?: Weights;
-  /** When set (and no profile/learned weights), routing picks the starting weights. */
+  /** What the agent learned from feedback: shifts the routed weights of the query types it taught. */
+  readonly learned?: LearnedWeights;
+  /** When set (and no profile), routing picks the starting weights. */
   readonly queryType?: QueryType;
   /** Default true. */
   readonly adaptToMood?: boolean;
@@ -30,7 +31,8 @@ export interface ResolvedWeights {
 
 /**
  * The weights of one recall. Starting weights, first that applies: override (final, not
- * adapted) → profile → the agent's learned weights → routed by query type → balanced.
+ * adapted) → profile → routed by query type, shifted by what feedback taught the agent for
+ * that type (source `learned` when it taught any, else `routed`) → balanced.
  * Then mood adaptation, except for overrides, the single-signal baseline profiles, and
  * factual, temporal and multi-hop queries when no profile was named.
  */
@@ -41,11 +43,9 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
   const [start, source]: readonly [Weights, WeightSource] =
     request.profile !== undefined
       ? [PROFILES[request.profile], 'profile']
-      : request.learned !== undefined
-        ? [normaliseWeights(request.learned, PROFILES.balanced), 'learned']
-        : request.queryType !== undefined
-          ? [ROUTED_WEIGHTS[request.queryType], 'routed']
-          : [PROFILES.balanced, 'default'];
+      : request.queryType !== undefined
+        ? routedStart(request.queryType, request.learned)
+        : [PROFILES.balanced, 'default'];
   const baseline = request.profile !== undefined && isBaselineProfile(request.profile);
   // Mood colours open and affective recall, as in people; a question after a fact is
   // answered by the fact. Unless the caller named a profile, fact-seeking queries keep their
@@ -54,4 +54,17 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
   const factSeeking = request.profile === undefined && request.queryType !== undefined && FACT_SEEKING.has(request.queryType);
   const adapt = (request.adaptToMood ?? true) && !baseline && !factSeeking;
   return { weights: adapt ? adaptWeightsToMood(start, request.mood) : start, source };
+}
+
+function routedStart(queryType: QueryType, learned: LearnedWeights | undefined): readonly [Weights, WeightSource] {
+  const adjustment = learned === undefined ? undefined : adjustmentFor(learned, queryType);
+  return adjustment === undefined ? [ROUTED_WEIGHTS[queryType], 'routed'] : [withLearned(ROUTED_WEIGHTS[queryType], adjustment), 'learned'];
+}
+
+/**
+ * The weights a recall of `queryType` starts from for an agent with this learning, before
+ * mood adaptation (what feedback reports and the agent shows per query type).
+ */
+export function startingWeights(queryType: QueryType, learned: LearnedWeights): Weights {
+  return routedStart(queryType, learned)[0];
 }

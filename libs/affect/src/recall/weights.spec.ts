@@ -148,10 +148,13 @@ describe('resolveWeights', () => {
     expect(resolveWeights({ mood: calm, override: {} }).weights).toBe(PROFILES.balanced);
   });
 
-  it('precedence: profile → learned → routed → balanced, then mood adaptation', () => {
-    const learned = weightsFrom({ semantic: 0.5, recency: 0.5 });
+  it('precedence: profile → routed (shifted by learning for that type) → balanced, then mood adaptation', () => {
+    const learned = { temporal: { ...weightsFrom({}), recency: 0.2, resonance: -0.2 } };
     expect(resolveWeights({ mood: calm, profile: 'salience', learned, queryType: 'temporal' }).source).toBe('profile');
     expect(resolveWeights({ mood: calm, learned, queryType: 'temporal' }).source).toBe('learned');
+    expect(resolveWeights({ mood: calm, learned, queryType: 'temporal' }).weights.recency).toBeCloseTo(ROUTED_WEIGHTS.temporal.recency + 0.2, 12);
+    // Learning for one type leaves the others routed.
+    expect(resolveWeights({ mood: calm, learned, queryType: 'factual' })).toEqual({ weights: ROUTED_WEIGHTS.factual, source: 'routed' });
     expect(resolveWeights({ mood: calm, queryType: 'temporal' }).source).toBe('routed');
     const d = resolveWeights({ mood: calm });
     expect(d.source).toBe('default');

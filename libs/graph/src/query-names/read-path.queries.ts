@@ -11,6 +11,9 @@ export const READ_PATH_QUERIES = [
   'recall-effects.apply-edges',
   'recall-effects.apply-agent',
   'recall-effects.record',
+  'recall-effects.record-pending',
+  'recall-effects.find-pending',
+  'recall-effects.expire',
   'feedback.load',
   'feedback.apply',
 ] as const;

@@ -5,6 +5,7 @@ export const WRITE_PATH_QUERIES = [
   'agent.lock-state',
   'agent.save-state',
   'agent.reset-state',
+  'agent.reset-weights',
   'agent.set-goals',
   'agent.goals',
   'agent.primed',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AgentRecord } from '../model';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { parseAgent } from '../record-parsers';
-import { num, numList, toPlain } from '../records';
+import { num, numList, str, strList, toPlain } from '../records';
 import type { RecallPrimedConcept } from './recall.repository';
 
 type Row = Record<string, unknown>;
@@ -65,6 +65,35 @@ export interface EffectsRequest {
   readonly memoryIds: readonly string[];
   /** The co-recalled memories whose links learn. */
   readonly coRecalledIds: readonly string[];
+  /** The weights the recall used and its query type (null in jobs from before they were recorded). */
+  readonly weights: readonly number[] | null;
+  readonly queryType: string | null;
+  /** When the effects were applied (the worker's clock): retention counts from it. */
+  readonly appliedAt: number;
+}
+
+/** Everything a recall's effects job carries, as the API records it and the sweep reads it back. */
+export interface RecallRecord {
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly recallId: string;
+  /** The recall's instant (epoch ms). */
+  readonly now: number;
+  /** Returned memories, best first. */
+  readonly memoryIds: readonly string[];
+  /** Their raw signals, flat, 12 per memory (SIGNAL_NAMES order). */
+  readonly signals: readonly number[];
+  readonly concepts: readonly string[];
+  readonly focusId: string | null;
+  readonly weights: readonly number[] | null;
+  readonly queryType: string | null;
+}
+
+export interface ExpiredRecalls {
+  /** Applied records deleted (feedback on them is refused from now on). */
+  readonly applied: number;
+  /** Pending records deleted: their effects were given up. */
+  readonly pending: number;
 }
 
 /**
@@ -114,8 +143,52 @@ export class RecallEffectsRepository {
         focusRefractory: p.focusRefractory,
         primed: p.primed,
       });
-      await tx.run('recall-effects.record', { ...scope, recallId: req.recallId, now: req.now, memoryIds: req.memoryIds, signals: p.signals });
+      await tx.run('recall-effects.record', {
+        ...scope,
+        recallId: req.recallId,
+        now: req.now,
+        memoryIds: req.memoryIds,
+        signals: p.signals,
+        weights: req.weights,
+        queryType: req.queryType,
+        appliedAt: req.appliedAt,
+      });
       return 'done';
     }, req.tenantId);
+  }
+
+  /**
+   * Records a recall whose effects are still to apply (the API, after answering). False when
+   * its agent is gone. A record that exists already (the job ran first) is left as it is.
+   */
+  async recordPending(r: RecallRecord, recordedAt: number): Promise<boolean> {
+    const rows = await this.db.write('recall-effects.record-pending', { ...r, recordedAt });
+    return rows.length > 0;
+  }
+
+  /** Recalls recorded pending before `before` whose effects have not applied, oldest first. */
+  async findPending(before: number, limit: number, tenants: readonly string[]): Promise<RecallRecord[]> {
+    const rows = await this.db.read<Row>('recall-effects.find-pending', { before, limit, tenants });
+    return rows.map((row) => {
+      const r = toPlain(row) as Row;
+      return {
+        tenantId: String(r.tenantId),
+        agentId: String(r.agentId),
+        recallId: String(r.recallId),
+        now: num(r.now),
+        memoryIds: strList(r.memoryIds),
+        signals: numList(r.signals),
+        concepts: strList(r.concepts),
+        focusId: str(r.focusId),
+        weights: Array.isArray(r.weights) ? numList(r.weights) : null,
+        queryType: str(r.queryType),
+      };
+    });
+  }
+
+  /** Deletes up to `limit` applied and `limit` pending records older than `before`. */
+  async expire(before: number, limit: number, tenants: readonly string[]): Promise<ExpiredRecalls> {
+    const [row] = await this.db.write<Row>('recall-effects.expire', { before, limit, tenants });
+    return { applied: num(toPlain(row?.applied)), pending: num(toPlain(row?.pending)) };
   }
 }

@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Affect } from '../../common/graphql-types';
 import { SignalVector } from '../../recall/dto/recall.types';
+import { LearnedWeights } from '../../feedback/dto/feedback.types';
 
 export enum AgentPreset {
   personal = 'personal',
@@ -55,6 +56,12 @@ export class Agent {
   @Field(() => Affect, { description: 'Mood now (slow average of core affect, relaxed to the present).' }) mood!: Affect;
   @Field(() => Momentum) momentum!: Momentum;
   @Field(() => Float, { description: '0 … 1 now; depletes with use, recovers while idle.' }) energy!: number;
-  @Field(() => SignalVector, { nullable: true, description: 'Recall weights learned from feedback; null until the agent has learned any.' })
+  @Field(() => SignalVector, {
+    nullable: true,
+    description: 'Starting weights of open queries after learning; null until the agent has learned any.',
+    deprecationReason: 'Learning is per query type: use learnedWeights.',
+  })
   weights!: SignalVector | null;
+  @Field(() => [LearnedWeights], { description: 'What feedback taught, per query type (empty until any feedback; resetWeights clears it).' })
+  learnedWeights!: LearnedWeights[];
 }

@@ -50,7 +50,7 @@ export class RecallInput {
   now?: Date;
   @Field(() => RecallProfile, {
     nullable: true,
-    description: 'Starting weights. Unset: the agent’s learned weights, else weights routed by query type (balanced for open queries).',
+    description: 'Starting weights. Unset: weights routed by query type (balanced for open queries), shifted by what feedback taught the agent for that type.',
   })
   profile?: RecallProfile;
   @Field(() => SignalWeightsInput, { nullable: true, description: 'Explicit weights; override profile and learning.' })
@@ -110,7 +110,11 @@ export class RecallResult {
   @Field(() => ID, { description: 'Identifies this recall for feedback and its effects job.' }) recallId!: string;
   @Field(() => [RecallItem]) items!: RecallItem[];
   @Field(() => SignalVector, { description: 'The weights this recall used.' }) weights!: SignalVector;
-  @Field(() => String, { description: 'Where the weights came from: override, profile, learned, routed or default.' }) weightSource!: string;
+  @Field(() => String, {
+    description:
+      'How the weights were made: override (given), profile (named), routed (by query type), learned (routed, shifted by feedback on this query type) or default.',
+  })
+  weightSource!: string;
   @Field(() => String, { description: 'The query type the classifier saw.' }) queryType!: string;
   @Field(() => Memory, { nullable: true, description: 'The memory that ignited global-workspace focus, if any.' }) focus!: Memory | null;
   @Field(() => Float) tookMs!: number;

@@ -1,0 +1,116 @@
+import { FEEDBACK } from '../constants';
+import { clamp } from '../math/scalar';
+import { QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
+import type { QueryType, SignalName, Signals, Weights } from '../types/recall.types';
+import { applyFeedback } from './feedback';
+import { PROFILES } from './profiles';
+import { normaliseWeights, weightsFromArray } from './weights';
+
+/** A signed change per signal, added to a query type's starting weights. */
+export type WeightAdjustment = Readonly<Record<SignalName, number>>;
+
+/**
+ * What an agent learned from feedback: one bounded adjustment per query type that had
+ * feedback. Routing still picks each type's starting weights; learning only shifts them.
+ */
+export type LearnedWeights = Readonly<Partial<Record<QueryType, WeightAdjustment>>>;
+
+export const NO_LEARNING: LearnedWeights = Object.freeze({});
+
+/** The weights a recall used, and the query type they were made for. */
+export interface UsedWeights {
+  readonly queryType: QueryType;
+  readonly weights: Weights;
+}
+
+function bySignal(value: (name: SignalName) => number): Record<SignalName, number> {
+  const out = {} as Record<SignalName, number>;
+  for (const name of SIGNAL_NAMES) out[name] = value(name);
+  return out;
+}
+
+function bound(x: number): number {
+  return Number.isFinite(x) ? clamp(x, -FEEDBACK.maxAdjustment, FEEDBACK.maxAdjustment) : 0;
+}
+
+function isZero(adjustment: WeightAdjustment): boolean {
+  return SIGNAL_NAMES.every((name) => adjustment[name] === 0);
+}
+
+/** The adjustment learned for `queryType`, or undefined when feedback taught that type nothing. */
+export function adjustmentFor(learned: LearnedWeights, queryType: QueryType): WeightAdjustment | undefined {
+  const adjustment = learned[queryType];
+  return adjustment === undefined || isZero(adjustment) ? undefined : adjustment;
+}
+
+export function hasLearned(learned: LearnedWeights): boolean {
+  return QUERY_TYPES.some((q) => adjustmentFor(learned, q) !== undefined);
+}
+
+/**
+ * Starting weights after learning: start + adjustment, clipped at 0 and renormalised (so they
+ * sum to 1). Without an adjustment, `start` itself: an agent that never had feedback recalls
+ * with exactly the routed weights.
+ */
+export function withLearned(start: Weights, adjustment: WeightAdjustment | undefined): Weights {
+  if (adjustment === undefined || isZero(adjustment)) return start;
+  return normaliseWeights(
+    bySignal((name) => start[name] + adjustment[name]),
+    start,
+  );
+}
+
+/**
+ * Feedback on one memory of one recall (DESIGN §4). The recall's own weights w learn
+ * w_i += η·feedback·f_i (applyFeedback: clipped, renormalised); the change this makes is added
+ * to the adjustment of the recall's query type, each entry kept within ±maxAdjustment. Other
+ * query types keep theirs. So the next recall of that type, in the same mood, starts from the
+ * weights feedback asked for (exactly, for the fact-seeking types routing does not adapt to
+ * mood, while no entry reaches its bound); mood adaptation still applies on top for the others.
+ */
+export function learnFromFeedback(
+  learned: LearnedWeights,
+  used: UsedWeights,
+  signals: Signals,
+  feedback: number,
+  learningRate: number = FEEDBACK.learningRate,
+): LearnedWeights {
+  const target = applyFeedback(used.weights, signals, feedback, learningRate);
+  const before = learned[used.queryType];
+  const next = bySignal((name) => bound((before?.[name] ?? 0) + target[name] - used.weights[name]));
+  return { ...learned, [used.queryType]: next };
+}
+
+/** Stored on the agent as one flat list: QUERY_TYPES × SIGNAL_NAMES, zeros where nothing was learned. */
+export function learnedToArray(learned: LearnedWeights): readonly number[] {
+  return QUERY_TYPES.flatMap((q) => SIGNAL_NAMES.map((name) => learned[q]?.[name] ?? 0));
+}
+
+/** The inverse of learnedToArray; a list of another length (a future layout) is ignored. */
+export function learnedFromArray(values: readonly number[]): LearnedWeights {
+  if (values.length !== QUERY_TYPES.length * SIGNAL_NAMES.length) return NO_LEARNING;
+  const out: Partial<Record<QueryType, WeightAdjustment>> = {};
+  QUERY_TYPES.forEach((q, t) => {
+    const adjustment = bySignal((name) => bound(values[t * SIGNAL_NAMES.length + SIGNAL_NAMES.indexOf(name)] ?? 0));
+    if (!isZero(adjustment)) out[q] = adjustment;
+  });
+  return out;
+}
+
+/**
+ * Agents that learned before learning was per query type stored absolute weights, learned from
+ * `balanced` and used for every query type. What they learned is their difference from
+ * balanced; it becomes every type's adjustment (bounded like any other).
+ */
+export function learnedFromLegacy(legacy: Weights): LearnedWeights {
+  const adjustment = bySignal((name) => bound(legacy[name] - PROFILES.balanced[name]));
+  if (isZero(adjustment)) return NO_LEARNING;
+  return Object.fromEntries(QUERY_TYPES.map((q) => [q, adjustment] as const));
+}
+
+/** An agent's learning as stored: the per-type list, else the legacy absolute weights, else nothing. */
+export function storedLearning(perType: readonly number[] | null, legacy: readonly number[] | null): LearnedWeights {
+  if (perType !== null) return learnedFromArray(perType);
+  if (legacy !== null) return learnedFromLegacy(weightsFromArray(legacy, PROFILES.balanced));
+  return NO_LEARNING;
+}
