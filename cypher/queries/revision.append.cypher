@@ -1,0 +1,14 @@
+// Appends revisions, each to the memory that holds it ($holderId: the memory itself, or the
+// survivor a merged memory's history moved to). `seq` numbers a holder's revisions 1, 2, …
+// in the order they were written, so that revisions of one instant keep their order; the
+// caller holds the agent's lock, so concurrent writers never take the same number.
+UNWIND $revisions AS r
+MATCH (m:Memory {id: r.holderId})
+WHERE m.tenantId = $tenantId
+SET m.revisionCount = coalesce(m.revisionCount, 0) + 1
+CREATE (m)-[:REVISED {tenantId: $tenantId}]->(v:Revision {
+  tenantId: $tenantId, agentId: m.agentId, memoryId: r.memoryId, seq: m.revisionCount,
+  at: datetime({epochMillis: toInteger($now)}), kind: r.kind, fields: r.fields, before: r.before, after: r.after
+})
+SET v.relatedMemoryId = r.relatedMemoryId
+RETURN count(v) AS written
