@@ -175,7 +175,8 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
       const before = await countTenant(driver, tenantA());
       const r = await a().ok<ForgetResult>(FORGET, { id: target });
       expect(r.forget).toMatchObject({ memoryId: target, mode: 'ARCHIVED', edgesRemoved: 0, memory: { id: target, archived: true } });
-      expect(await countTenant(driver, tenantA())).toEqual(before);
+      // Nothing but its FORGET revision (a node and its REVISED edge) is written.
+      expect(await countTenant(driver, tenantA())).toEqual({ nodes: before.nodes + 1, edges: before.edges + 1 });
       // (No count checks after recalls below: recall effects may prime concepts meanwhile.)
 
       const recalled = async () =>
@@ -327,7 +328,7 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
       const all = lines(original);
       const kinds = all.map((l) => l.kind);
       expect(kinds[0]).toBe('agent');
-      const order = ['agent', 'goal', 'concept', 'memory', 'edge'];
+      const order = ['agent', 'goal', 'concept', 'memory', 'revision', 'edge'];
       expect([...kinds].sort((x, y) => order.indexOf(x) - order.indexOf(y))).toEqual(kinds);
       for (const raw of original.split('\n').filter(Boolean)) {
         const parsed = JSON.parse(raw) as Record<string, unknown>;
@@ -368,14 +369,20 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
         goals: all.filter((l) => l.kind === 'goal').length,
         concepts: all.filter((l) => l.kind === 'concept').length,
         memories: all.filter((l) => l.kind === 'memory').length,
+        revisions: all.filter((l) => l.kind === 'revision').length,
         edges: all.filter((l) => l.kind === 'edge').length,
       });
+      // The forget of eve-2 is in its history, and travels with it.
+      expect(all.filter((l) => l.kind === 'revision').map((l) => [l.memory, l.props.kind, l.props.memoryId])).toEqual([[memoryIds[2], 'FORGET', memoryIds[2]]]);
       const after = await countTenant(driver, tenantA());
       // Besides the exported nodes, the copy's term statistics (one LexTerm per distinct term,
       // recounted from its memories: they are derived, not exported).
-      expect(after.nodes - before.nodes).toBe(1 + Number(summary.goals) + Number(summary.concepts) + Number(summary.memories) + (await lexTerms('eve-copy')));
+      expect(after.nodes - before.nodes).toBe(
+        1 + Number(summary.goals) + Number(summary.concepts) + Number(summary.memories) + Number(summary.revisions) + (await lexTerms('eve-copy')),
+      );
       expect(await lexTerms('eve-copy')).toBe(await lexTerms('eve'));
-      expect(after.edges - before.edges).toBe(summary.edges);
+      // Each revision hangs off its memory by one REVISED edge.
+      expect(after.edges - before.edges).toBe(Number(summary.edges) + Number(summary.revisions));
 
       const copy = await exportText('eve-copy');
       expect(copy).not.toBe(original);

@@ -5,6 +5,9 @@ MATCH (s:Memory {id: $survivorId})
 WHERE s.tenantId = $tenantId
 MATCH (l:Memory {id: $loserId})
 WHERE l.tenantId = s.tenantId AND l.agentId = s.agentId AND l <> s
+// What a user stored on the survivor before the merge changes it (the caller writes the
+// MERGED_FROM revision from these and the values after).
+WITH s, l, coalesce(s.tags, []) AS tagsBefore, s.importance AS importanceBefore
 CALL (s, l) {
   OPTIONAL MATCH (l)-[r]-(o:Memory)
   WHERE type(r) IN $edgeTypes AND o <> s AND o <> l AND o.tenantId = s.tenantId AND o.agentId = s.agentId
@@ -41,6 +44,16 @@ CALL (s, l) {
   ON CREATE SET n = properties(t)
   RETURN count(c) AS movedConcepts
 }
+// The loser's history (its revisions and those of memories merged into it) moves to the
+// survivor, numbered after the survivor's own so that each holder's seq stays unique.
+CALL (s, l) {
+  OPTIONAL MATCH (l)-[old:REVISED]->(v:Revision)
+  WITH s, old, v WHERE v IS NOT NULL AND v.tenantId = s.tenantId
+  CREATE (s)-[moved:REVISED]->(v)
+  SET moved = properties(old), v.seq = coalesce(s.revisionCount, 0) + v.seq
+  RETURN count(v) AS movedRevisions
+}
+SET s.revisionCount = coalesce(s.revisionCount, 0) + coalesce(l.revisionCount, 0)
 SET s.accessCount = coalesce(s.accessCount, 0) + coalesce(l.accessCount, 0),
     s.accessTimes = coalesce(s.accessTimes, []) + coalesce(l.accessTimes, []),
     s.lastAccessedAt = CASE
@@ -52,8 +65,9 @@ SET s.accessCount = coalesce(s.accessCount, 0) + coalesce(l.accessCount, 0),
     s.mergedContents = coalesce(s.mergedContents, []) + [l.content] + coalesce(l.mergedContents, []),
     s.mergedExternalIds = coalesce(s.mergedExternalIds, []) + [x IN [l.externalId] WHERE x IS NOT NULL] + coalesce(l.mergedExternalIds, []),
     s.mergedAt = datetime({epochMillis: toInteger($now)})
-WITH s, l, movedEdges, movedConcepts, l.content AS loserContent
+WITH s, l, movedEdges, movedConcepts, l.content AS loserContent, tagsBefore, importanceBefore
 DETACH DELETE l
-WITH s, movedEdges, movedConcepts, loserContent
+WITH s, movedEdges, movedConcepts, loserContent, tagsBefore, importanceBefore
 // The loser's text leaves the agent's term statistics (the caller adjusts them: lexicon.adjust).
-RETURN s.id AS survivorId, s.agentId AS agentId, movedEdges, movedConcepts, loserContent
+RETURN s.id AS survivorId, s.agentId AS agentId, movedEdges, movedConcepts, loserContent,
+       tagsBefore, importanceBefore, s.tags AS tagsAfter, s.importance AS importanceAfter

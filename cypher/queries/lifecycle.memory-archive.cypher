@@ -6,8 +6,9 @@ WHERE m.tenantId = $tenantId
 // between a forget and an encode linking to the memory).
 OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
 SET a.stateLock = coalesce(a.stateLock, 0) + 1
-WITH m
+WITH m, coalesce(m.archived, false) AS wasArchived
 SET m.archivedAt = CASE WHEN m.archived = true AND m.archivedAt IS NOT NULL THEN m.archivedAt
                         ELSE datetime({epochMillis: toInteger($now)}) END
 SET m.archived = true
-RETURN m {.*, embedding: null, embeddingAlt: null} AS memory
+// changed: the caller writes the FORGET revision (a second forget changes nothing).
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory, NOT wasArchived AS changed

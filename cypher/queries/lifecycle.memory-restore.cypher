@@ -5,7 +5,8 @@ WHERE m.tenantId = $tenantId
 // between a restore and an encode linking to the memory).
 OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
 SET a.stateLock = coalesce(a.stateLock, 0) + 1
-WITH m
+WITH m, coalesce(m.archived, false) AS wasArchived
 SET m.archived = false
 REMOVE m.archivedAt
-RETURN m {.*, embedding: null, embeddingAlt: null} AS memory
+// changed: the caller writes the RESTORE revision.
+RETURN m {.*, embedding: null, embeddingAlt: null} AS memory, wasArchived AS changed

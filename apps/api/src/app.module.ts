@@ -17,6 +17,7 @@ import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { EncodeService } from './memories/encode.service';
 import { MemoryResolver } from './memories/memory.resolver';
 import { MemoryService } from './memories/memory.service';
+import { MemoryUpdateService } from './memories/memory-update.service';
 import { RecallResolver } from './recall/recall.resolver';
 import { RecallService } from './recall/recall.service';
 import { RecallWarmupService } from './recall/services/recall-warmup.service';
@@ -69,6 +70,7 @@ makeDateTimeStrict();
     AgentResolver,
     EncodeService,
     MemoryService,
+    MemoryUpdateService,
     MemoryResolver,
     SeedPoolService,
     RecallEffectsDispatcher,

@@ -54,3 +54,4 @@ export * from './graph/near-duplicate';
 
 export * from './agent/agent-state';
 export * from './agent/presets';
+export * from './revision/memory-revision';

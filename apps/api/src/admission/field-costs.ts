@@ -24,11 +24,15 @@ export const FIELD_COSTS: ReadonlyMap<string, FieldCost> = new Map<string, Field
   // A read of their own per agent.
   ['Agent.goals', { base: 2 }],
   ['Agent.primedConcepts', { base: 2 }],
+  ['Memory.revisions', { base: 2 }],
   // Writes. encode embeds, links and enqueues an appraisal; a batch shares one transaction and
   // batched embedding, so its items cost less than separate encodes.
   ['Mutation.encode', { base: 10 }],
   ['Mutation.encodeBatch', { base: 10, perItem: { arg: 'input', path: ['items'], cost: 1 } }],
   ['Mutation.createAgent', { base: 3 }],
+  ['Mutation.updateAgent', { base: 3 }],
+  // Like an encode: embeds a new text, relinks, writes a revision.
+  ['Mutation.updateMemory', { base: 10 }],
   ['Mutation.setAffect', { base: 3 }],
   ['Mutation.resetState', { base: 3 }],
   ['Mutation.observe', { base: 5 }],

@@ -3,15 +3,20 @@ import { Tenant } from '../auth/request-context';
 import { AffectInput } from '../common/graphql-types';
 import { toAgent } from './agent.mapper';
 import { AgentService } from './agent.service';
-import { Agent, CreateAgentInput, Goal, GoalInput, PrimedConcept } from './dto/agent.types';
+import { Agent, CreateAgentInput, Goal, GoalInput, PrimedConcept, UpdateAgentInput } from './dto/agent.types';
 
 @Resolver(() => Agent)
 export class AgentResolver {
   constructor(private readonly agents: AgentService) {}
 
-  @Mutation(() => Agent, { description: 'Creates the agent, or returns it unchanged if the id exists.' })
+  @Mutation(() => Agent, { description: 'Creates the agent, or returns it unchanged if the id exists with the same preset (a different one is BAD_USER_INPUT).' })
   async createAgent(@Tenant() tenantId: string, @Args('input') input: CreateAgentInput): Promise<Agent> {
-    return toAgent(await this.agents.create(tenantId, input.id, input.preset));
+    return toAgent(await this.agents.create(tenantId, input.id, input.preset ?? null));
+  }
+
+  @Mutation(() => Agent, { description: 'Changes what a user set on an agent (its preset); its memories and state stay.' })
+  async updateAgent(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateAgentInput): Promise<Agent> {
+    return toAgent(await this.agents.update(tenantId, id, input));
   }
 
   @Query(() => Agent)

@@ -5,7 +5,7 @@ import { AgentRepository, type AgentRecord, type GoalRecord } from '@limbic/grap
 import { badInput, notFound } from '../common/api-error';
 import type { AffectInput } from '../common/graphql-types';
 import { requireCallerId, requireRange, requireText, requireWellFormed } from '../common/validate';
-import type { AgentPreset, GoalInput } from './dto/agent.types';
+import { AgentPreset, type GoalInput, type UpdateAgentInput } from './dto/agent.types';
 
 const MAX_GOALS = 32;
 const MAX_GOAL_CHARS = 256;
@@ -18,9 +18,21 @@ export class AgentService {
     @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
-  async create(tenantId: string, id: string, preset: AgentPreset): Promise<AgentRecord> {
+  /** Idempotent for the same preset (or none given); another preset for an existing id is refused, not ignored. */
+  async create(tenantId: string, id: string, preset: AgentPreset | null): Promise<AgentRecord> {
     requireCallerId('id', id);
-    return (await this.agents.create(tenantId, id, preset, Date.now())).agent;
+    const { agent, created } = await this.agents.create(tenantId, id, preset ?? AgentPreset.agent, Date.now());
+    if (!created && preset !== null && agent.preset !== preset) {
+      throw badInput('preset', `agent ${id} exists with preset ${agent.preset}; change it with updateAgent`);
+    }
+    return agent;
+  }
+
+  async update(tenantId: string, id: string, input: UpdateAgentInput): Promise<AgentRecord> {
+    requireCallerId('id', id);
+    const set = { ...(input.preset ? { preset: input.preset } : {}) };
+    if (Object.keys(set).length === 0) throw badInput('input', 'must change at least one of preset');
+    return this.found(id, await this.agents.update(tenantId, id, set));
   }
 
   async get(tenantId: string, id: string): Promise<AgentRecord> {

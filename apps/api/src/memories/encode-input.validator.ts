@@ -20,15 +20,20 @@ export interface ValidEncode {
 const MAX_TAG_CHARS = 64;
 const MAX_EXTERNAL_ID_CHARS = 256;
 
+/** Tags as stored: trimmed, lower-cased, without repeats; at most `maxTags`, each 1–64 characters. */
+export function requireTags(field: string, tags: readonly string[], maxTags: number): string[] {
+  if (tags.length > maxTags) throw badInput(field, `at most ${maxTags} tags`);
+  const clean = [...new Set(tags.map((t, i) => requireWellFormed(`${field}[${i}]`, t).trim().toLowerCase()))];
+  for (const t of clean) {
+    if (t.length === 0 || t.length > MAX_TAG_CHARS) throw badInput(field, `each tag must be 1–${MAX_TAG_CHARS} characters`);
+  }
+  return clean;
+}
+
 /** Rejects bad input before anything is embedded or written. */
 export function validateEncode(input: EncodeInput, limits: Limits, now: number, prefix = ''): ValidEncode {
   const f = (name: string) => `${prefix}${name}`;
-  const tags = input.tags ?? [];
-  if (tags.length > limits.maxTags) throw badInput(f('tags'), `at most ${limits.maxTags} tags`);
-  const cleanTags = [...new Set(tags.map((t, i) => requireWellFormed(f(`tags[${i}]`), t).trim().toLowerCase()))];
-  for (const t of cleanTags) {
-    if (t.length === 0 || t.length > MAX_TAG_CHARS) throw badInput(f('tags'), `each tag must be 1–${MAX_TAG_CHARS} characters`);
-  }
+  const cleanTags = requireTags(f('tags'), input.tags ?? [], limits.maxTags);
   const externalId = input.externalId ?? null;
   if (externalId !== null && (externalId.length === 0 || externalId.length > MAX_EXTERNAL_ID_CHARS)) {
     throw badInput(f('externalId'), `must be 1–${MAX_EXTERNAL_ID_CHARS} characters`);

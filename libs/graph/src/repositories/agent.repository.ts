@@ -13,6 +13,11 @@ export interface NewGoal {
   readonly embedding: readonly number[];
 }
 
+/** What updateAgent may set. */
+export interface AgentUpdate {
+  readonly preset?: string;
+}
+
 @Injectable()
 export class AgentRepository {
   constructor(private readonly db: Neo4jExecutor) {}
@@ -28,6 +33,12 @@ export class AgentRepository {
     const row = rows[0];
     if (!row) throw new Error('agent.create returned no row');
     return { agent: parseAgent(row.agent), created: row.created };
+  }
+
+  /** Sets what a user may change on an agent; null when the agent does not exist in the tenant. */
+  async update(tenantId: string, agentId: string, set: AgentUpdate): Promise<AgentRecord | null> {
+    const rows = await this.db.write<{ agent: unknown }>('agent.update', { tenantId, agentId, set });
+    return rows[0] ? parseAgent(rows[0].agent) : null;
   }
 
   async get(tenantId: string, agentId: string): Promise<AgentRecord | null> {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { lexiconDelta } from '@limbic/affect';
+import { lexiconDelta, mergeDiff } from '@limbic/affect';
 import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
-import { num, numList, toPlain, type EpochMs } from '../records';
+import { num, numList, strList, toPlain, type EpochMs } from '../records';
 import { adjustLexicon } from './lexicon.repository';
+import { appendRevisions } from './revision.repository';
 
 /** Resonance edge types a review may decay, prune or move (the allow-list for Cypher). */
 export const RESONANCE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
@@ -188,6 +189,20 @@ function unitOfWork(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, 
       const row = rows[0];
       if (!row) return false;
       if (typeof row.loserContent === 'string') await adjustLexicon(tx, tenantId, String(row.agentId), lexiconDelta([row.loserContent], -1));
+      // Both memories' histories show the merge; the loser's moved to the survivor above.
+      const diff = mergeDiff(
+        { tags: strList(row.tagsBefore), importance: num(row.importanceBefore, 0.5) },
+        { tags: strList(row.tagsAfter), importance: num(row.importanceAfter, 0.5) },
+      );
+      await appendRevisions(
+        tx,
+        tenantId,
+        [
+          { holderId: survivorId, memoryId: loserId, kind: 'MERGE_INTO', relatedMemoryId: survivorId, fields: [], before: {}, after: {} },
+          { holderId: survivorId, memoryId: survivorId, kind: 'MERGED_FROM', relatedMemoryId: loserId, ...diff },
+        ],
+        now,
+      );
       return true;
     },
     async decayEdges(changes) {

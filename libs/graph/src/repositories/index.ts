@@ -10,3 +10,5 @@ export * from './recall-effects.repository';
 export * from './feedback.repository';
 export * from './lexicon.repository';
 export * from './index-maintenance.repository';
+export * from './revision.repository';
+export * from './memory-update.repository';

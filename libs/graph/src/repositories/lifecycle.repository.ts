@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import neo4j, { isDateTime } from 'neo4j-driver';
 import type { MemoryRecord } from '../model';
-import { lexiconDelta } from '@limbic/affect';
+import { archiveRevision, lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { num, numList, toPlain } from '../records';
 import { adjustLexicon } from './lexicon.repository';
+import { appendRevisions } from './revision.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Portable values: what an export line carries. JSON cannot tell an integer from a float, nor a
@@ -119,12 +120,19 @@ export interface ImportEdge extends PortableRecord {
   readonly to: EdgeEnd;
 }
 
+/** A memory's revision as an export carries it; `holder` names the memory that holds it. */
+export interface PortableRevision extends PortableRecord {
+  readonly holder: string;
+}
+
 export interface ImportGraph {
   readonly agent: PortableRecord;
   readonly goals: readonly ImportNode[];
   readonly concepts: readonly ImportNode[];
   /** props.id already holds the memory's new id. */
   readonly memories: readonly ImportNode[];
+  /** `holder` is the memory's key in the file; props already name new memory ids. */
+  readonly revisions: readonly PortableRevision[];
   readonly edges: readonly ImportEdge[];
 }
 
@@ -132,6 +140,7 @@ export interface ImportCounts {
   readonly goals: number;
   readonly concepts: number;
   readonly memories: number;
+  readonly revisions: number;
   readonly edges: number;
 }
 
@@ -150,14 +159,27 @@ interface PropsRow {
 export class LifecycleRepository {
   constructor(private readonly db: Neo4jExecutor) {}
 
-  async archive(tenantId: string, memoryId: string, now: number): Promise<MemoryRecord | null> {
-    const rows = await this.db.write<{ memory: unknown }>('lifecycle.memory-archive', { tenantId, memoryId, now });
-    return rows[0] ? parseMemory(rows[0].memory) : null;
+  /** Archives the memory; the first archiving writes its FORGET revision in the same transaction. */
+  archive(tenantId: string, memoryId: string, now: number): Promise<MemoryRecord | null> {
+    return this.setArchived('lifecycle.memory-archive', tenantId, memoryId, now);
   }
 
-  async restore(tenantId: string, memoryId: string): Promise<MemoryRecord | null> {
-    const rows = await this.db.write<{ memory: unknown }>('lifecycle.memory-restore', { tenantId, memoryId });
-    return rows[0] ? parseMemory(rows[0].memory) : null;
+  /** Brings an archived memory back, with its RESTORE revision; restoring a live one changes nothing. */
+  restore(tenantId: string, memoryId: string, now: number): Promise<MemoryRecord | null> {
+    return this.setArchived('lifecycle.memory-restore', tenantId, memoryId, now);
+  }
+
+  private setArchived(query: 'lifecycle.memory-archive' | 'lifecycle.memory-restore', tenantId: string, memoryId: string, now: number): Promise<MemoryRecord | null> {
+    return this.db.writeTx(query, async (tx) => {
+      const rows = await tx.run<{ memory: unknown; changed: boolean }>(query, { tenantId, memoryId, now });
+      const row = rows[0];
+      if (!row) return null;
+      if (row.changed) {
+        const revision = archiveRevision(query === 'lifecycle.memory-archive');
+        await appendRevisions(tx, tenantId, [{ holderId: memoryId, memoryId, relatedMemoryId: null, ...revision }], now);
+      }
+      return parseMemory(row.memory);
+    }, tenantId);
   }
 
   /**
@@ -271,6 +293,13 @@ export class LifecycleRepository {
     }
   }
 
+  /** The revisions the given memories hold (one page, in export order), each in the order its holder got them. */
+  async exportRevisions(tenantId: string, memoryIds: readonly string[]): Promise<PortableRevision[]> {
+    if (memoryIds.length === 0) return [];
+    const rows = await this.db.read<PropsRow & { source: number }>('lifecycle.export-revisions', { tenantId, ids: memoryIds });
+    return rows.map((r) => ({ holder: memoryIds[r.source] ?? '', ...toPortable(r, (k) => NEVER_EXPORTED.has(k)) }));
+  }
+
   /** Outgoing edges of the given memories (one page, in export order). */
   async exportMemoryEdges(tenantId: string, memoryIds: readonly string[]): Promise<MemoryPageEdge[]> {
     if (memoryIds.length === 0) return [];
@@ -319,6 +348,16 @@ export class LifecycleRepository {
         Concept: await createNodes(tx, 'lifecycle.import-concepts', tenantId, agentId, graph.concepts, batchSize),
         Memory: await createNodes(tx, 'lifecycle.import-memories', tenantId, agentId, graph.memories, batchSize),
       };
+      let revisions = 0;
+      for (let i = 0; i < graph.revisions.length; i += batchSize) {
+        const rows = graph.revisions.slice(i, i + batchSize).map((r) => {
+          const holder = refs.Memory.get(r.holder);
+          if (!holder) throw new Error(`import revision holder ${r.holder} was not created`);
+          return { holder, props: fromPortable(r) };
+        });
+        const done = await tx.run<{ revisions: number }>('lifecycle.import-revisions', { tenantId, agentId, rows });
+        revisions += done[0]?.revisions ?? 0;
+      }
       const contents = graph.memories.map((m) => m.props.content).filter((c): c is string => typeof c === 'string');
       await adjustLexicon(tx, tenantId, agentId, lexiconDelta(contents));
       const ref = (end: EdgeEnd): string => {
@@ -337,7 +376,7 @@ export class LifecycleRepository {
         const done = await tx.run<{ edges: number }>('lifecycle.import-edges', { tenantId, rows });
         edges += done[0]?.edges ?? 0;
       }
-      return { goals: refs.Goal.size, concepts: refs.Concept.size, memories: refs.Memory.size, edges };
+      return { goals: refs.Goal.size, concepts: refs.Concept.size, memories: refs.Memory.size, revisions, edges };
     }, tenantId);
   }
 }

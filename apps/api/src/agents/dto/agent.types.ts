@@ -18,7 +18,17 @@ registerEnumType(AgentPreset, {
 @InputType()
 export class CreateAgentInput {
   @Field(() => ID, { description: 'Chosen by the caller; unique within the tenant.' }) id!: string;
-  @Field(() => AgentPreset, { defaultValue: AgentPreset.agent }) preset!: AgentPreset;
+  @Field(() => AgentPreset, {
+    nullable: true,
+    description: 'Default agent. For an id that exists it must be the agent’s preset (BAD_USER_INPUT otherwise; updateAgent changes it) or omitted.',
+  })
+  preset?: AgentPreset | null;
+}
+
+@InputType({ description: 'What updateAgent changes; omitted fields stay.' })
+export class UpdateAgentInput {
+  @Field(() => AgentPreset, { nullable: true, description: 'The agent’s parameters from now on (mood inertia, decay, spreading, review pace, energy).' })
+  preset?: AgentPreset | null;
 }
 
 @InputType()

@@ -3,7 +3,7 @@ import { canonicalJson, LifecycleRepository, type EdgeEnd, type PortableEdge } f
 import { notFound } from '../../common/api-error';
 import { requireCallerId } from '../../common/validate';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
-import { agentLine, edgeLine, nodeLine } from '../utils/export-format';
+import { agentLine, edgeLine, nodeLine, revisionLine } from '../utils/export-format';
 
 /**
  * Streams an agent as JSON Lines (format in utils/export-format.ts), page by page: memories
@@ -14,7 +14,8 @@ import { agentLine, edgeLine, nodeLine } from '../utils/export-format';
  *
  * Order is deterministic and survives an import: goals sort by their content (not their
  * ids, which an import renews), concepts by name, memories by (occurredAt, id) — the import
- * mints ids that keep that order — and edges by their ends' positions in the file.
+ * mints ids that keep that order — revisions by their memory's position and their seq, and
+ * edges by their ends' positions in the file.
  */
 @Injectable()
 export class AgentExportService {
@@ -51,6 +52,11 @@ export class AgentExportService {
         memoryIds.push(String(m.props.id));
       }
       yield page.map((m) => nodeLine('memory', m)).join('');
+    }
+
+    for (let i = 0; i < memoryIds.length; i += this.limits.exportPageSize) {
+      const page = await this.lifecycle.exportRevisions(tenantId, memoryIds.slice(i, i + this.limits.exportPageSize));
+      if (page.length > 0) yield page.map(revisionLine).join('');
     }
 
     const position = (end: EdgeEnd): readonly [number, number | string] | null => {

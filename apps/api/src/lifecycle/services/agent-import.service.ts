@@ -40,11 +40,19 @@ export class AgentImportService {
     const memories = [...parsed.memories].sort((a, b) => a.occurredAtMs - b.occurredAtMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const ids = orderedIds(memories.length, Date.now());
     const renamed = (node: ImportNode, id: string): ImportNode => ({ ...node, props: { ...node.props, id } });
+    const renewed = memories.map((m, i) => renamed(m, ids[i] ?? randomUUID()));
+    // Revisions name memories by id: those of the file follow them; merged-away ids stay as exported.
+    const newId = new Map(memories.map((m, i) => [m.key, String(renewed[i]?.props.id)]));
+    const follow = (value: unknown) => (typeof value === 'string' ? (newId.get(value) ?? value) : undefined);
     const graph = {
       agent: parsed.agent,
       goals: parsed.goals.map((g) => renamed(g, randomUUID())),
       concepts: parsed.concepts,
-      memories: memories.map((m, i) => renamed(m, ids[i] ?? randomUUID())),
+      memories: renewed,
+      revisions: parsed.revisions.map((r) => {
+        const related = follow(r.props.relatedMemoryId);
+        return { ...r, props: { ...r.props, memoryId: follow(r.props.memoryId) ?? '', ...(related === undefined ? {} : { relatedMemoryId: related }) } };
+      }),
       edges: parsed.edges,
     };
     try {

@@ -30,7 +30,7 @@ export class ForgetService {
 
   async restore(tenantId: string, memoryId: string): Promise<MemoryRecord> {
     requireMemoryId(memoryId);
-    const memory = await this.lifecycle.restore(tenantId, memoryId);
+    const memory = await this.lifecycle.restore(tenantId, memoryId, Date.now());
     if (!memory) throw notFound(`memory ${memoryId}`);
     return memory;
   }

@@ -6,6 +6,8 @@ import { canonicalJson, type EdgeEnd, type PortableRecord } from '@limbic/graph'
  *   {"kind":"goal","props","types"}                        goals, with embeddings
  *   {"kind":"concept","props","types"}                     concepts, by name
  *   {"kind":"memory","props","types"}                      memories, by (occurredAt, id)
+ *   {"kind":"revision","memory","props","types"}           revisions, by the memory holding
+ *                                                          them (`memory`: its id), then seq
  *   {"from","kind":"edge","props","to","type","types"}     edges, by start node then type,
  *                                                          end node and properties
  * `props` holds every property but tenantId (and, on the agent, createAgent's creation token
@@ -19,7 +21,9 @@ import { canonicalJson, type EdgeEnd, type PortableRecord } from '@limbic/graph'
  *   - the agent id: the agent line's props.id and every `agentId` property;
  *   - memory ids: memory lines' props.id and edge ends {"label":"Memory","id"} (new ids are
  *     minted in (occurredAt, id) order and sort the same way, so line order is unchanged);
- *   - goal ids: goal lines' props.id and edge ends {"label":"Goal","id"}.
+ *   - goal ids: goal lines' props.id and edge ends {"label":"Goal","id"};
+ *   - in revision lines, `memory` and the props memoryId / relatedMemoryId that name a memory
+ *     of the file.
  * externalIds, concept names and every other property stay as they were. Ids that name
  * memories no longer in the graph (e.g. consolidation's `mergedIds`) are kept verbatim.
  */
@@ -27,7 +31,7 @@ export const EXPORT_FORMAT = 'limbic.agent-export';
 export const EXPORT_VERSION = 1;
 export const EXPORT_CONTENT_TYPE = 'application/x-ndjson';
 
-export type ExportKind = 'agent' | 'goal' | 'concept' | 'memory' | 'edge';
+export type ExportKind = 'agent' | 'goal' | 'concept' | 'memory' | 'revision' | 'edge';
 
 /** An edge end as written in the file. */
 export type FileEdgeEnd = { label: 'Agent' } | { label: 'Memory' | 'Goal'; id: string } | { label: 'Concept'; name: string };
@@ -38,6 +42,10 @@ export function agentLine(agent: PortableRecord): string {
 
 export function nodeLine(kind: 'goal' | 'concept' | 'memory', record: PortableRecord): string {
   return line({ kind, props: record.props, types: record.types });
+}
+
+export function revisionLine(revision: PortableRecord & { holder: string }): string {
+  return line({ kind: 'revision', memory: revision.holder, props: revision.props, types: revision.types });
 }
 
 export function edgeLine(edge: PortableRecord & { type: string; from: EdgeEnd; to: EdgeEnd }): string {

@@ -1,4 +1,5 @@
-import { PORTABLE_EDGE_TYPES, PORTABLE_TYPES, storeMetadata, type EdgeEnd, type PortableEdgeType, type PortableRecord, type PortableType, type PortableValue } from '@limbic/graph';
+import { REVISION_KINDS, type RevisionKind } from '@limbic/affect';
+import { PORTABLE_EDGE_TYPES, PORTABLE_TYPES, storeMetadata, type EdgeEnd, type PortableEdgeType, type PortableRecord, type PortableRevision, type PortableType, type PortableValue } from '@limbic/graph';
 import { ApiError, badInput } from '../../common/api-error';
 import { requireScope } from '../../common/validate';
 import { requireMetadata } from '../../memories/metadata.validator';
@@ -31,6 +32,8 @@ export interface ParsedExport {
   readonly goals: readonly ParsedNode[];
   readonly concepts: readonly ParsedNode[];
   readonly memories: readonly ParsedMemory[];
+  /** `holder` is the exported id of the memory holding the revision. */
+  readonly revisions: readonly PortableRevision[];
   readonly edges: readonly ParsedEdge[];
 }
 
@@ -63,6 +66,7 @@ export function parseExport(text: string, limits: ParseLimits): ParsedExport {
   const concepts: ParsedNode[] = [];
   const memories: ParsedMemory[] = [];
   const edges: { edge: ParsedEdge; line: number }[] = [];
+  const revisions: { revision: PortableRevision; line: number }[] = [];
   const ids = { goal: new Set<string>(), concept: new Set<string>(), memory: new Set<string>(), externalId: new Set<string>() };
 
   const rows = text.split('\n');
@@ -105,6 +109,9 @@ export function parseExport(text: string, limits: ParseLimits): ParsedExport {
         memories.push({ ...memory, key, occurredAtMs: checkMemory(memory, n, limits, ids.externalId) });
         break;
       }
+      case 'revision':
+        revisions.push({ revision: parseRevision(record, n), line: n });
+        break;
       case 'edge':
         edges.push({ edge: parseEdge(record, n), line: n });
         break;
@@ -123,7 +130,10 @@ export function parseExport(text: string, limits: ParseLimits): ParsedExport {
       if (!known) throw lineError(line, `edge end ${end.label} ${end.key ?? ''} is not in the file`);
     }
   }
-  return { agent, goals, concepts, memories, edges: edges.map((e) => e.edge) };
+  for (const { revision, line } of revisions) {
+    if (!ids.memory.has(revision.holder)) throw lineError(line, `revision memory ${revision.holder} is not in the file`);
+  }
+  return { agent, goals, concepts, memories, revisions: revisions.map((r) => r.revision), edges: edges.map((e) => e.edge) };
 }
 
 type RawRecord = Record<string, unknown>;
@@ -262,6 +272,29 @@ function parseEdge(record: RawRecord, n: number): ParsedEdge {
   const [fromLabel, toLabel] = EDGE_ENDS[type as PortableEdgeType];
   if (from.label !== fromLabel || to.label !== toLabel) throw lineError(n, `a ${type} edge runs from ${fromLabel} to ${toLabel}`);
   return { type: type as PortableEdgeType, from, to, ...portable(record, n) };
+}
+
+/** A revision as the service writes it: its kind, seq, time, fields and old/new values as JSON objects. */
+function parseRevision(record: RawRecord, n: number): PortableRevision {
+  const holder = requireKey(record.memory, n, 'revision memory');
+  const revision = portable(record, n);
+  const { props, types } = revision;
+  requireKey(props.memoryId, n, 'revision props.memoryId');
+  if (props.relatedMemoryId !== undefined) requireKey(props.relatedMemoryId, n, 'revision props.relatedMemoryId');
+  if (!REVISION_KINDS.includes(props.kind as RevisionKind)) throw lineError(n, `revision kind must be one of ${REVISION_KINDS.join(', ')}`);
+  if (types.seq !== 'int') throw lineError(n, 'revision seq must be an int');
+  if (types.at !== 'datetime') throw lineError(n, 'revision at must be a datetime');
+  if (!Array.isArray(props.fields) || props.fields.some((f) => typeof f !== 'string')) throw lineError(n, 'revision fields must be a list of strings');
+  for (const key of ['before', 'after'] as const) {
+    let value: unknown;
+    try {
+      value = typeof props[key] === 'string' ? JSON.parse(props[key]) : undefined;
+    } catch {
+      value = undefined;
+    }
+    if (!isObject(value)) throw lineError(n, `revision ${key} must be the JSON text of an object`);
+  }
+  return { holder, ...revision };
 }
 
 function parseEnd(value: unknown, n: number, which: string): EdgeEnd {

@@ -25,6 +25,8 @@ export class Memory {
   scope!: string | null;
   @Field(() => JSONObject, { nullable: true, description: 'The caller’s metadata (a small JSON object), as stored.' })
   metadata!: Record<string, unknown> | null;
+  @Field(() => ID, { nullable: true, description: 'Set when memory(id) was asked for an id consolidation merged into this memory: the id asked for.' })
+  redirectedFrom?: string | null;
 }
 
 @InputType()
