@@ -22,6 +22,7 @@ import { RecallRepository } from './repositories/recall.repository';
 import { RecallEffectsRepository } from './repositories/recall-effects.repository';
 import { FeedbackRepository } from './repositories/feedback.repository';
 import { LifecycleRepository } from './repositories/lifecycle.repository';
+import { BrowseRepository } from './browse/browse.repository';
 
 export const CYPHER_DIR = Symbol('CYPHER_DIR');
 
@@ -76,9 +77,10 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     FeedbackRepository,
     LifecycleRepository,
     IndexMaintenanceRepository,
+    BrowseRepository,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');
