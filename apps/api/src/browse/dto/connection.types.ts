@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
 import type { MemoryListFilter } from '@limbic/graph';
 import { Agent } from '../../agents/dto/agent.types';
 import { Memory } from '../../memories/dto/memory.types';
