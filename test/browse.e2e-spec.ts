@@ -313,6 +313,46 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
         expect(e.node.neighbours).toHaveLength(Math.min(1, own.length));
         for (const n of e.node.neighbours) expect(own.map((o) => o.other)).toContain(n.memory.id);
       }
+
+      // neighborhood, around the least linked memory (so that a second ring exists): the memories
+      // within depth edges and every edge among them.
+      const leaf = [...byMemory.entries()].sort((x, y) => x[1].length - y[1].length)[0]!;
+      const NEIGHBORHOOD = `query($id: ID!, $depth: Int, $maxNodes: Int, $types: [EdgeType!]) {
+        neighborhood(memoryId: $id, depth: $depth, maxNodes: $maxNodes, types: $types) {
+          centerId truncated nodes { hops memory { id } } edges { from to type weight } } }`;
+      type Hood = { centerId: string; truncated: boolean; nodes: { hops: number; memory: { id: string } }[]; edges: { from: string; to: string; type: string; weight: number }[] };
+      const hood = async (vars: Record<string, unknown>) => (await a().ok<{ neighborhood: Hood }>(NEIGHBORHOOD, { id: leaf[0], ...vars })).neighborhood;
+      const storedEdges = (ids: Set<string>, types?: string[]) =>
+        edges.filter((e) => e.outgoing && ids.has(e.from) && ids.has(e.other) && (!types || types.includes(e.type))).map((e) => `${e.from}>${e.other}:${e.type}`).sort();
+      const drawn = (h: Hood) => h.edges.map((e) => `${e.from}>${e.to}:${e.type}`).sort();
+
+      const ring1Hood = await hood({ depth: 1 });
+      const ring1 = new Set(leaf[1].map((e) => e.other));
+      expect(ring1Hood.centerId).toBe(leaf[0]);
+      expect(ring1Hood.nodes[0]).toEqual({ hops: 0, memory: { id: leaf[0] } });
+      expect(new Set(ring1Hood.nodes.slice(1).map((n) => n.memory.id))).toEqual(ring1);
+      expect(ring1Hood.nodes.slice(1).every((n) => n.hops === 1)).toBe(true);
+      expect(ring1Hood.truncated).toBe(false);
+      expect(drawn(ring1Hood)).toEqual(storedEdges(new Set([leaf[0], ...ring1])));
+
+      const ring2Hood = await hood({ depth: 2 });
+      const ring2 = new Set(edges.filter((e) => ring1.has(e.from) && e.other !== leaf[0] && !ring1.has(e.other)).map((e) => e.other));
+      expect(ring2.size).toBeGreaterThan(0);
+      expect(new Set(ring2Hood.nodes.filter((n) => n.hops === 2).map((n) => n.memory.id))).toEqual(ring2);
+      expect(drawn(ring2Hood)).toEqual(storedEdges(new Set(ring2Hood.nodes.map((n) => n.memory.id))));
+
+      const capped = await hood({ depth: 3, maxNodes: 3 });
+      expect(capped.nodes).toHaveLength(3);
+      expect(capped.truncated).toBe(true);
+      const temporalHood = await hood({ depth: 3, types: ['TEMPORAL'] });
+      expect(temporalHood.edges.every((e) => e.type === 'TEMPORAL')).toBe(true);
+      expect(drawn(temporalHood)).toEqual(storedEdges(new Set(temporalHood.nodes.map((n) => n.memory.id)), ['TEMPORAL']));
+
+      for (const [vars, message] of [[{ depth: 0 }, /^depth:/], [{ depth: 4 }, /^depth:/], [{ maxNodes: 0 }, /^maxNodes:/], [{ maxNodes: 201 }, /^maxNodes:/]] as const) {
+        const r = await a().request(NEIGHBORHOOD, { id: leaf[0], ...vars });
+        expect([r.errors?.[0]?.extensions?.code, r.errors?.[0]?.message]).toEqual(['BAD_USER_INPUT', expect.stringMatching(message)]);
+      }
+      expect(await b().errorCode(NEIGHBORHOOD, { id: leaf[0] })).toBe('NOT_FOUND');
     });
   });
 

@@ -33,6 +33,7 @@ import { AgentListResolver } from './browse/agent-list.resolver';
 import { BrowseService } from './browse/browse.service';
 import { MemoryGraphResolver } from './browse/memory-graph.resolver';
 import { MemoryListResolver } from './browse/memory-list.resolver';
+import { NeighborhoodResolver } from './browse/neighborhood.resolver';
 
 // Every `Date` field's DateTime scalar parses strictly (RFC 3339, no rollover), before the schema is built.
 makeDateTimeStrict();
@@ -84,6 +85,7 @@ makeDateTimeStrict();
     MemoryListResolver,
     AgentListResolver,
     MemoryGraphResolver,
+    NeighborhoodResolver,
   ],
 })
 export class AppModule {}

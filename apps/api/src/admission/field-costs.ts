@@ -47,6 +47,8 @@ export const FIELD_COSTS: ReadonlyMap<string, FieldCost> = new Map<string, Field
   // sorted (the base, per memory), then a memory row per edge returned. Memory's other graph
   // fields (moodAtEncoding, stability, …) are one batched lookup by id per response, no more
   // than the row itself: plain fields.
+  // A ring per hop (each a bounded read of the ring's edges) and the edges among the nodes.
+  ['Query.neighborhood', { base: 5, fanOut: { arg: 'maxNodes', path: [], elements: ['nodes'], size: 'int', default: 50, max: 200, perElement: 0.2 } }],
   ['Memory.neighbours', { base: 2, fanOut: { arg: 'first', path: [], elements: [], size: 'int', default: 10, max: 50, perElement: 0.2 } }],
   ['Query.exportAgent', { base: 2 }],
   ['Query.reembedStatus', { base: 2 }],

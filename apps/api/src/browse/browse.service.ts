@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EDGE_TYPES, type EdgeType } from '@limbic/affect';
-import { BrowseRepository, type AgentRecord, type MemoryDetailsRecord, type MemoryListFilter, type MemoryRecord, type NeighbourRecord } from '@limbic/graph';
+import {
+  BrowseRepository,
+  MemoryRepository,
+  type AgentRecord,
+  type MemoryDetailsRecord,
+  type MemoryListFilter,
+  type MemoryRecord,
+  type NeighborhoodEdgeRecord,
+  type NeighbourRecord,
+} from '@limbic/graph';
 import { notFound } from '../common/api-error';
 import { requireCallerId, requireInt } from '../common/validate';
 import type { MemoryListFilterInput } from '../memories/dto/memory-filter.types';
@@ -15,6 +24,18 @@ export const DEFAULT_PAGE = 20;
 /** chosen: the strongest few edges say what a memory is tied to; an agent's hubs can have hundreds. */
 export const MAX_NEIGHBOURS = 50;
 export const DEFAULT_NEIGHBOURS = 10;
+/** chosen: a drawing stays readable, and each ring's expansion stays one bounded read. */
+export const MAX_NEIGHBORHOOD_DEPTH = 3;
+export const DEFAULT_NEIGHBORHOOD_DEPTH = 2;
+export const MAX_NEIGHBORHOOD_NODES = 200;
+export const DEFAULT_NEIGHBORHOOD_NODES = 50;
+
+export interface NeighborhoodResult {
+  readonly center: MemoryRecord;
+  readonly nodes: readonly { readonly memory: MemoryRecord; readonly hops: number }[];
+  readonly edges: readonly NeighborhoodEdgeRecord[];
+  readonly truncated: boolean;
+}
 
 export interface Page<T> {
   readonly items: readonly { readonly cursor: string; readonly node: T }[];
@@ -34,6 +55,7 @@ export interface MemoryListArgs {
 export class BrowseService {
   constructor(
     private readonly browse: BrowseRepository,
+    private readonly memoriesById: MemoryRepository,
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
   ) {}
 
@@ -71,14 +93,48 @@ export class BrowseService {
 
   /** Checked before any loader is made: the arguments name the loader a request shares. */
   neighbourArgs(first: number, types: readonly string[] | null | undefined): { first: number; types: EdgeType[] } {
-    const size = requireInt('neighbours.first', first, 1, MAX_NEIGHBOURS);
-    const wanted = types && types.length > 0 ? EDGE_TYPES.filter((t) => types.includes(t)) : [...EDGE_TYPES];
-    return { first: size, types: wanted };
+    return { first: requireInt('neighbours.first', first, 1, MAX_NEIGHBOURS), types: edgeTypes(types) };
+  }
+
+  /**
+   * The memories within `depth` edges of one memory, ring by ring (each ring's strongest edges
+   * first) until `maxNodes`, and the edges among them: depth + 2 bounded reads.
+   */
+  async neighborhood(tenantId: string, memoryId: string, depth: number, types: readonly string[] | null | undefined, maxNodes: number): Promise<NeighborhoodResult> {
+    const hops = requireInt('depth', depth, 1, MAX_NEIGHBORHOOD_DEPTH);
+    const cap = requireInt('maxNodes', maxNodes, 1, MAX_NEIGHBORHOOD_NODES);
+    const wanted = edgeTypes(types);
+    const center = memoryId.length <= 128 ? await this.memoriesById.get(tenantId, memoryId) : null;
+    if (!center) throw notFound(`memory ${memoryId}`);
+    const ring = new Map<string, number>([[center.id, 0]]);
+    let frontier = [center.id];
+    let truncated = false;
+    for (let h = 1; h <= hops && frontier.length > 0; h++) {
+      const room = cap - ring.size;
+      // One more than there is room for tells whether the cap cut anything.
+      const next = await this.browse.neighborhoodRing(tenantId, center.agentId, frontier, [...ring.keys()], wanted, room + 1);
+      if (next.length > room) truncated = true;
+      frontier = next.slice(0, room).map((n) => n.id);
+      for (const id of frontier) ring.set(id, h);
+    }
+    const graph = await this.browse.neighborhoodGraph(tenantId, center.agentId, [...ring.keys()], wanted);
+    const byId = new Map(graph.memories.map((m) => [m.id, m]));
+    // Ring order as found; a memory deleted meanwhile drops out with its edges.
+    const nodes = [...ring.entries()].flatMap(([id, h]) => {
+      const memory = byId.get(id);
+      return memory ? [{ memory, hops: h }] : [];
+    });
+    return { center, nodes, edges: graph.edges, truncated };
   }
 
   neighbours(tenantId: string, memoryIds: readonly string[], types: readonly EdgeType[], first: number): Promise<Map<string, NeighbourRecord[]>> {
     return this.browse.neighbours(tenantId, memoryIds, types, first);
   }
+}
+
+/** The asked edge types in the allow-list's order; all of them when none are asked. */
+function edgeTypes(types: readonly string[] | null | undefined): EdgeType[] {
+  return types && types.length > 0 ? EDGE_TYPES.filter((t) => types.includes(t)) : [...EDGE_TYPES];
 }
 
 function paged<T>(rows: readonly T[], first: number, cursorOf: (row: T) => string): Page<T> {

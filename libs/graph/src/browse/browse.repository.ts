@@ -4,12 +4,9 @@ import type { AgentRecord, MemoryRecord } from '../model';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { parseAgent, parseMemory } from '../record-parsers';
 import { num, numList, toPlain } from '../records';
-import type { MemoryDetailsRecord, MemoryOrder, MemoryPosition, NeighbourRecord } from './browse.types';
+import type { MemoryDetailsRecord, MemoryOrder, MemoryPosition, NeighborhoodEdgeRecord, NeighbourRecord } from './browse.types';
 import type { MemoryListFilter } from './memory-list-filter';
-
-/** occurredAt as Neo4j and JS Date both hold it (years 1 … 9999, as the API validates dates). */
-const EARLIEST_MS = -62_135_596_800_000;
-const LATEST_MS = 253_402_300_799_999;
+import { occurredBounds } from './occurred-bounds';
 
 export interface MemoryPageQuery {
   readonly tenantId: string;
@@ -96,21 +93,45 @@ export class BrowseRepository {
     }
     return out;
   }
-}
 
-/**
- * The occurredAt range a page may come from: the filter's time range narrowed to the far side
- * of the cursor, so that the index seek starts where the page does.
- */
-function occurredBounds(filter: MemoryListFilter, order: MemoryOrder, after: MemoryPosition | null): { lowestMs: number; highestMs: number } {
-  let lowestMs = filter.after ?? EARLIEST_MS;
-  // `before` is exclusive and times are whole milliseconds.
-  let highestMs = filter.before === null ? LATEST_MS : filter.before - 1;
-  if (after) {
-    if (order === 'OCCURRED_AT_DESC') highestMs = Math.min(highestMs, after.occurredAt);
-    else lowestMs = Math.max(lowestMs, after.occurredAt);
+  /**
+   * The next ring around `frontier`: memories of the agent one edge of `types` away that are not
+   * in `seen`, with their strongest edge's weight, strongest first, at most `room`.
+   */
+  async neighborhoodRing(
+    tenantId: string,
+    agentId: string,
+    frontier: readonly string[],
+    seen: readonly string[],
+    types: readonly EdgeType[],
+    room: number,
+  ): Promise<{ id: string; weight: number }[]> {
+    const rows = await this.db.read<{ id: string; weight: number }>('browse.neighborhood-layer', {
+      tenantId,
+      agentId,
+      frontier: [...frontier],
+      seen: [...seen],
+      types: [...types],
+      room,
+    });
+    return rows.map((r) => ({ id: r.id, weight: num(r.weight) }));
   }
-  return { lowestMs, highestMs };
+
+  /** The memories among `memoryIds` (of the agent) and every edge of `types` between two of them. */
+  async neighborhoodGraph(
+    tenantId: string,
+    agentId: string,
+    memoryIds: readonly string[],
+    types: readonly EdgeType[],
+  ): Promise<{ memories: MemoryRecord[]; edges: NeighborhoodEdgeRecord[] }> {
+    const rows = await this.db.read<{ memories: unknown[]; edges: unknown }>('browse.neighborhood-graph', { tenantId, agentId, memoryIds: [...memoryIds], types: [...types] });
+    const row = rows[0];
+    if (!row) return { memories: [], edges: [] };
+    const edges = (toPlain(row.edges) as Record<string, unknown>[])
+      .filter((e) => isEdgeType(e.type))
+      .map((e) => ({ from: String(e.from), to: String(e.to), type: e.type as EdgeType, weight: num(e.weight) }));
+    return { memories: row.memories.map(parseMemory), edges };
+  }
 }
 
 function nullableNum(v: unknown): number | null {

@@ -38,3 +38,11 @@ export interface NeighbourRecord {
   readonly strengthenedAt: EpochMs | null;
   readonly memory: MemoryRecord;
 }
+
+/** An edge of a neighborhood, in its stored direction. */
+export interface NeighborhoodEdgeRecord {
+  readonly from: string;
+  readonly to: string;
+  readonly type: EdgeType;
+  readonly weight: number;
+}

@@ -7,4 +7,6 @@ export const BROWSE_QUERIES = [
   'browse.memory-count',
   'browse.memory-details',
   'browse.neighbours',
+  'browse.neighborhood-layer',
+  'browse.neighborhood-graph',
 ] as const;

@@ -1,4 +1,4 @@
-import { Field, Float, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Memory } from '../../memories/dto/memory.types';
 
 export enum EdgeType {
@@ -20,4 +20,26 @@ export class MemoryNeighbour {
   @Field(() => Date, { nullable: true }) createdAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'Last strengthened by co-recall (its creation until then).' }) strengthenedAt!: Date | null;
   @Field(() => Memory) memory!: Memory;
+}
+
+@ObjectType()
+export class NeighborhoodNode {
+  @Field(() => Memory) memory!: Memory;
+  @Field(() => Int, { description: 'Edges from the centre on the shortest path found (0 for the centre).' }) hops!: number;
+}
+
+@ObjectType({ description: 'A resonance edge between two memories of a neighborhood, in its stored direction (creation order).' })
+export class NeighborhoodEdge {
+  @Field(() => ID) from!: string;
+  @Field(() => ID) to!: string;
+  @Field(() => EdgeType) type!: EdgeType;
+  @Field(() => Float) weight!: number;
+}
+
+@ObjectType({ description: 'The memories within a few edges of one memory and the edges among them, for drawing.' })
+export class Neighborhood {
+  @Field(() => ID) centerId!: string;
+  @Field(() => [NeighborhoodNode], { description: 'The centre first, then ring by ring, each ring strongest edge first.' }) nodes!: NeighborhoodNode[];
+  @Field(() => [NeighborhoodEdge], { description: 'Every edge of the asked types between two of the nodes.' }) edges!: NeighborhoodEdge[];
+  @Field(() => Boolean, { description: 'True when maxNodes cut memories that were within depth.' }) truncated!: boolean;
 }
