@@ -273,6 +273,18 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
       expect(listed.memories.edges.map((e) => asStored(e.node))).toEqual([expected]);
     });
 
+    it('cost recall nothing unless selected, and one read per response when they are', async () => {
+      const RECALL = (fields: string) => `{ recall(input: { agentId: "detailed", query: "the outage meeting", topK: 5 }) { items { memory { id content ${fields} } } } }`;
+      const names = ['browse.memory-details', 'browse.neighbours'];
+      const before = await queriesRun(names);
+      const plain = await a().ok<{ recall: { items: unknown[] } }>(RECALL(''));
+      expect(plain.recall.items.length).toBeGreaterThan(0);
+      expect(await queriesRun(names)).toEqual(before);
+      const rich = await a().ok<{ recall: { items: { memory: { stability: number | null } }[] } }>(RECALL('stability reviewCount moodAtEncoding { valence } neighbours { type }'));
+      expect(rich.recall.items.every((i) => typeof i.memory.stability === 'number')).toBe(true);
+      expect((await queriesRun(names)).map((n, i) => n - before[i]!)).toEqual([1, 1]);
+    });
+
     it('neighbours: the strongest edges first, bounded by first, of the asked types, with the memory at the other end', async () => {
       await a().ok(CREATE_AGENT, { id: 'linked' });
       const items = Array.from({ length: 8 }, (_, i) => ({ content: `The database migration step ${i} failed because the index was missing.`, occurredAt: at(i) }));
