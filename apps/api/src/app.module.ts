@@ -31,6 +31,11 @@ import { AdmissionModule } from './admission/admission.module';
 import { RetryAfterPlugin } from './common/retry-after.plugin';
 import { MetricsModule } from './metrics/metrics.module';
 import { ReembedResolver } from './reembed/reembed.resolver';
+import { AgentListResolver } from './browse/agent-list.resolver';
+import { BrowseService } from './browse/browse.service';
+import { MemoryGraphResolver } from './browse/memory-graph.resolver';
+import { MemoryListResolver } from './browse/memory-list.resolver';
+import { NeighborhoodResolver } from './browse/neighborhood.resolver';
 
 // Every `Date` field's DateTime scalar parses strictly (RFC 3339, no rollover), before the schema is built.
 makeDateTimeStrict();
@@ -80,6 +85,11 @@ makeDateTimeStrict();
     RecallResolver,
     RecallWarmupService,
     ReembedResolver,
+    BrowseService,
+    MemoryListResolver,
+    AgentListResolver,
+    MemoryGraphResolver,
+    NeighborhoodResolver,
   ],
 })
 export class AppModule {}

@@ -23,6 +23,7 @@ import { RecallEffectsRepository } from './repositories/recall-effects.repositor
 import { FeedbackRepository } from './repositories/feedback.repository';
 import { LifecycleRepository } from './repositories/lifecycle.repository';
 import { RevisionRepository } from './repositories/revision.repository';
+import { BrowseRepository } from './browse/browse.repository';
 
 export const CYPHER_DIR = Symbol('CYPHER_DIR');
 
@@ -78,9 +79,10 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     LifecycleRepository,
     IndexMaintenanceRepository,
     RevisionRepository,
+    BrowseRepository,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

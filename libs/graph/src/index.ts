@@ -19,3 +19,4 @@ export * from './reembed';
 export * from './canonical-json';
 export * from './memory-metadata';
 export * from './memory-filter';
+export * from './browse';

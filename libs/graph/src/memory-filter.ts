@@ -7,9 +7,10 @@
  *   ($filter.scope IS NULL OR m.scope = $filter.scope)
  *   AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
  *   AND all(t IN $filter.tagsAll WHERE t IN m.tags)
- *   AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: $filter.after}))
- *   AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: $filter.before}))
+ *   AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+ *   AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
  *   AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+ * (toInteger: the driver sends a JS number as a float, and datetime() refuses float millis.)
  */
 export interface MemoryFilter {
   /** Exactly this scope. */

@@ -1,4 +1,5 @@
 import { APPRAISAL_QUERIES } from './query-names/appraisal.queries';
+import { BROWSE_QUERIES } from './query-names/browse.queries';
 import { CONSOLIDATION_QUERIES } from './query-names/consolidation.queries';
 import { FOUNDATION_QUERIES } from './query-names/foundation.queries';
 import { LIFECYCLE_QUERIES } from './query-names/lifecycle.queries';
@@ -13,6 +14,6 @@ import { WRITE_PATH_QUERIES } from './query-names/write-path.queries';
  * `cypher/queries/a.b-c.cypher`; the registry refuses to start when one is missing, so a
  * typo fails at boot, not at 3 am.
  */
-export const QUERY_NAMES = [...FOUNDATION_QUERIES, ...VECTOR_SEARCH_QUERIES, ...WRITE_PATH_QUERIES, ...READ_PATH_QUERIES, ...APPRAISAL_QUERIES, ...CONSOLIDATION_QUERIES, ...LIFECYCLE_QUERIES, ...REEMBED_QUERIES, ...REVISION_QUERIES] as const;
+export const QUERY_NAMES = [...FOUNDATION_QUERIES, ...VECTOR_SEARCH_QUERIES, ...WRITE_PATH_QUERIES, ...READ_PATH_QUERIES, ...APPRAISAL_QUERIES, ...CONSOLIDATION_QUERIES, ...LIFECYCLE_QUERIES, ...REEMBED_QUERIES, ...REVISION_QUERIES, ...BROWSE_QUERIES] as const;
 
 export type QueryName = (typeof QUERY_NAMES)[number];

@@ -71,6 +71,28 @@ describe('operationCost', () => {
     expect(cost('mutation { setGoals(agentId: "a", goals: [{ name: "x" }, { name: "y" }]) { id } }').total).toBe(5 + 2 * 2 + 1);
   });
 
+  it('charges listings by page size, their count once, and what is beneath their elements once per element', () => {
+    // 2 + 20 × 0.1, totalCount 5, edges, node, id.
+    expect(cost('{ memories(agentId: "a") { totalCount edges { node { id } } } }').total).toBe(4 + 5 + 3);
+    expect(cost('{ memories(agentId: "a", first: 100) { totalCount pageInfo { endCursor } edges { cursor } } }').total).toBe(12 + 5 + 2 + 2);
+    // Neighbours: 2 + first × 0.2 per memory the page can hold (a variable's value counts like a literal).
+    const nested = 'query($n: Int) { memories(agentId: "a", first: $n) { edges { node { neighbours(first: 5) { type } } } } }';
+    expect(cost(nested, { n: 50 }).total).toBe(2 + 5 + 1 + 1 + 50 * (2 + 1) + 1);
+    expect(cost(nested, {}).total).toBe(2 + 2 + 1 + 1 + 20 * (2 + 1) + 1);
+    // Over the page limit: charged as the limit (the resolver refuses it as bad input).
+    expect(cost(nested, { n: 10_000 }).total).toBe(cost(nested, { n: 100 }).total);
+    // Nested neighbours multiply; a listing of the biggest pages with the most neighbours is refused.
+    const deep = '{ memories(agentId: "a", first: 100) { edges { node { neighbours(first: 50) { memory { neighbours(first: 50) { type } } } } } } }';
+    expect(cost(deep).total).toBeGreaterThan(1000);
+    expect(cost(deep).heaviest?.field).toBe('Memory.neighbours');
+    // Under recall's items and encodeBatch's items, by topK and by the number of items.
+    expect(cost('{ recall(input: { agentId: "a", query: "q", topK: 40 }) { items { memory { neighbours { type } } } } }').total).toBe(25 + 1 + 1 + 40 * 4 + 1);
+    const batch = 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { items { memory { neighbours(first: 1) { type } } } } }';
+    expect(cost(batch, { input: { agentId: 'a', items: [{ content: 'x' }, { content: 'y' }] } }).total).toBe(10 + 2 + 1 + 1 + 2 * 3 + 1);
+    // A field beside the elements is not multiplied: the agents connection's count.
+    expect(cost('{ agents(first: 100) { totalCount edges { node { goals { name } } } } }').total).toBe(12 + 5 + 1 + 1 + 100 * 2 + 1);
+  });
+
   it('puts typical client operations under the default budget of 1000 and 40 aliased recalls over it', () => {
     const explainAll = `{ recall(input: { agentId: "a", query: "q", topK: 100, explain: true }) {
       recallId tookMs queryType weightSource focus { id content }
@@ -82,6 +104,9 @@ describe('operationCost', () => {
     const maxBatch = 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { created memory { id externalId } } } }';
     expect(cost(maxBatch, { input: { agentId: 'a', items: Array.from({ length: 500 }, () => ({ content: 'x' })) } }).total).toBeLessThan(1000);
     expect(cost(`{ ${aliased(38, RECALL)} }`).total).toBeLessThan(1000);
+    const browsePage = `{ memories(agentId: "a", first: 50) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node {
+      id content occurredAt tags stability nextReviewAt moodAtEncoding { valence } neighbours(first: 10) { type weight memory { id content } } } } } }`;
+    expect(cost(browsePage).total).toBeLessThan(1000);
     expect(cost(`{ ${aliased(40, RECALL)} }`).total).toBeGreaterThan(1000);
   });
 

@@ -1,0 +1,3 @@
+export * from './browse.repository';
+export * from './browse.types';
+export * from './memory-list-filter';
