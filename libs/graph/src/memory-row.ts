@@ -32,6 +32,7 @@ export const MEMORY_ROW = [
   'consolidation',
   'lastAccessedAt',
   'embeddingModel',
+  'affectGiven',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

@@ -19,6 +19,8 @@ export interface MemoryRecord {
   readonly archived: boolean;
   /** The embedder that made its vector (`local:bge-small-en-v1.5`, `hash-384`, …); null for memories stored before models were recorded. */
   readonly embeddingModel: string | null;
+  /** True when the caller gave the affect at encode (appraisal then keeps it); false when it was inferred. */
+  readonly affectGiven: boolean;
 }
 
 export interface AgentRecord {

@@ -34,6 +34,7 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     pendingAppraisal: field('pendingAppraisal') === true,
     archived: field('archived') === true,
     embeddingModel: str(field('embeddingModel')),
+    affectGiven: field('affectGiven') === true,
   };
 }
 

@@ -7,7 +7,7 @@ import { AgentPreset, type Agent } from './dto/agent.types';
 /** The agent as it is at `now`: mood relaxed and energy recovered lazily. */
 export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
   const state = decodeAgentState(a);
-  const current = stateAt(state, now, presetOf(a.preset).moodInertia);
+  const current = stateAt(state, now, presetOf(a.preset));
   return {
     id: a.id,
     preset: (Object.values(AgentPreset) as string[]).includes(a.preset) ? (a.preset as AgentPreset) : AgentPreset.agent,

@@ -18,5 +18,6 @@ export function toMemory(m: MemoryRecord): Memory {
     pendingAppraisal: m.pendingAppraisal,
     archived: m.archived,
     embeddingModel: m.embeddingModel,
+    affectGiven: m.affectGiven,
   };
 }

@@ -48,6 +48,7 @@ export interface MemoryRow {
   readonly predictionRate: number;
   readonly stability: number;
   readonly nextReviewAt: number;
+  readonly affectGiven: boolean;
 }
 
 export interface LinkRow {

@@ -20,6 +20,10 @@ export class Memory {
   @Field(() => Boolean) archived!: boolean;
   @Field(() => String, { nullable: true, description: 'The embedder that made its vector, e.g. `local:bge-small-en-v1.5`; null if stored before models were recorded.' })
   embeddingModel!: string | null;
+  @Field(() => Boolean, {
+    description: 'True when the caller gave the affect at encode: appraisal keeps it (LIMBIC_GIVEN_AFFECT_TRUST). False when Limbic inferred it.',
+  })
+  affectGiven!: boolean;
 }
 
 @InputType()

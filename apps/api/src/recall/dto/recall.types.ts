@@ -50,7 +50,8 @@ export class RecallInput {
   now?: Date;
   @Field(() => RecallProfile, {
     nullable: true,
-    description: 'Starting weights. Unset: the agent’s learned weights, else weights routed by query type (balanced for open queries).',
+    description:
+      'Starting weights. Unset: the agent’s learned weights, else weights routed by query type (for open queries the agent preset’s profile, balanced for `agent`).',
   })
   profile?: RecallProfile;
   @Field(() => SignalWeightsInput, { nullable: true, description: 'Explicit weights; override profile and learning.' })
@@ -110,8 +111,15 @@ export class RecallResult {
   @Field(() => ID, { description: 'Identifies this recall for feedback and its effects job.' }) recallId!: string;
   @Field(() => [RecallItem]) items!: RecallItem[];
   @Field(() => SignalVector, { description: 'The weights this recall used.' }) weights!: SignalVector;
-  @Field(() => String, { description: 'Where the weights came from: override, profile, learned, routed or default.' }) weightSource!: string;
+  @Field(() => String, {
+    description: 'Where the weights came from: override, profile, learned, preset (the agent preset’s profile, for open queries), routed or default.',
+  })
+  weightSource!: string;
   @Field(() => String, { description: 'The query type the classifier saw.' }) queryType!: string;
+  @Field(() => Int, {
+    description: 'How many results the energy cut removed from the top K: a tired agent returns fewer, and says how many fewer. 0 when rested or with a baseline profile.',
+  })
+  energyCut!: number;
   @Field(() => Memory, { nullable: true, description: 'The memory that ignited global-workspace focus, if any.' }) focus!: Memory | null;
   @Field(() => Float) tookMs!: number;
 }
