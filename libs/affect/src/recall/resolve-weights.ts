@@ -68,8 +68,8 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
         : preset !== undefined
           ? [preset, 'preset']
           : request.queryType !== undefined
-          ? [ROUTED_WEIGHTS[request.queryType], 'routed']
-          : [PROFILES.balanced, 'default'];
+            ? [ROUTED_WEIGHTS[request.queryType], 'routed']
+            : [PROFILES.balanced, 'default'];
   const baseline = request.profile !== undefined && isBaselineProfile(request.profile);
   // Mood colours open and affective recall, as in people; a question after a fact is
   // answered by the fact. Unless the caller named a profile, fact-seeking queries keep their
