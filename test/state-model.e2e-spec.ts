@@ -99,7 +99,8 @@ describe('the state model does what it says', () => {
 
     it('decay scale: an older memory ranks relatively lower under faster decay (npc 1.5) than slower (enterprise 0.5)', async () => {
       const now = Date.now();
-      const affect = { valence: 0.1, arousal: 0.2, dominance: 0.5 };
+      // Arousal 0.6: well consolidated (c ≈ 0.86), so recency weighs in the score, and below the 0.7 flashbulb floor.
+      const affect = { valence: 0.1, arousal: 0.6, dominance: 0.5 };
       for (const [id, preset] of [
         ['decay-npc', 'npc'],
         ['decay-ent', 'enterprise'],
