@@ -50,7 +50,10 @@ describe('appraisal (slow path)', () => {
     // Only the appraisal queries: other features' query files may be mid-edit in this tree.
     const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), [...APPRAISAL_QUERIES, ...VECTOR_SEARCH_QUERIES]);
     const executor = new Neo4jExecutor(driver, registry, { database: DB.database, txTimeoutMs: 30_000 });
-    service = new AppraisalService(new AppraisalRepository(executor, new AgentVectorSearch()), new LexiconTextAppraiser());
+    // These tests set a memory's raw affect through encode's `affect` and check the blend of an
+    // inferred affect: trust 0.3 (LIMBIC_GIVEN_AFFECT_TRUST) treats a given affect exactly so.
+    // The default (1, kept as given) is checked through the worker in test/state-model.
+    service = new AppraisalService(new AppraisalRepository(executor, new AgentVectorSearch()), new LexiconTextAppraiser(), 0.3);
   });
   afterAll(async () => {
     await stack?.stop();

@@ -117,6 +117,10 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
         // The thresholds are configuration: a little stricter than the default 0.05 so that
         // the trivial memory (appraised to arousal ≈ 0.5) fades out within the 90 days.
         LIMBIC_ARCHIVE_STRENGTH_BELOW: '0.1',
+        // The scenario sets each memory's starting affect through encode's `affect` and was
+        // built on the appraisal refining it (the trivial one to arousal ≈ 0.5, the arousing
+        // peers toned down): trust 0.3 appraises a given affect like an inferred one.
+        LIMBIC_GIVEN_AFFECT_TRUST: '0.3',
       },
       t0,
     );

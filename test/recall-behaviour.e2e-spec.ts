@@ -97,7 +97,8 @@ describe('recall behaviour through the API', () => {
     await client().ok(CREATE_AGENT, { id });
     await client().ok(ENCODE, { input: { agentId: id, externalId: 'k8s', content: 'Cluster node pool resized overnight.', tags: ['kubernetes'] } });
     await client().ok(ENCODE, { input: { agentId: id, externalId: 'cat', content: 'The cat knocked a glass off the table.', tags: ['home'] } });
-    const t = Date.now() + HOUR;
+    // Three hours on, what the encodes themselves primed (their tags and words) has faded.
+    const t = Date.now() + 3 * HOUR;
     const priming = await recall(id, { query: 'kubernetes', topK: 1, now: new Date(t).toISOString() });
     await eventually(
       async () => (await driver.executeQuery('MATCH (e:RecallEffect {id: $id}) WHERE e.pendingSince IS NULL RETURN count(e) AS n', { id: priming.recallId }, { database: 'neo4j' })).records[0]?.get('n'),

@@ -11,4 +11,5 @@ RETURN m.content AS content,
        m.moodAtEncoding AS moodAtEncoding,
        m.occurredAt AS occurredAt,
        m.encodedAt AS encodedAt,
-       m.embedding IS NOT NULL AS embedded
+       m.embedding IS NOT NULL AS embedded,
+       m.affectGiven = true AS affectGiven

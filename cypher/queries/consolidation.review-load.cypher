@@ -1,5 +1,6 @@
-// Everything a review reads, under the lock taken by consolidation.review-lock: the memory
-// and its resonance edges (types from the allow-list $edgeTypes).
+// Everything a review reads, under the lock taken by consolidation.review-lock: the memory,
+// its resonance edges (types from the allow-list $edgeTypes) and its agent's preset (review
+// pace and decay scale).
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
 CALL (m) {
@@ -13,5 +14,6 @@ CALL (m) {
 RETURN m {
   .id, .agentId, .reviewCount, .stability, .nextReviewAt, .archived, .valence, .arousal,
   .importance, .accessCount, .lastAccessedAt, .occurredAt, .encodedAt, .consolidation,
-  .lastReviewedAt, .moodAtEncoding, hasEmbedding: m.embedding IS NOT NULL
+  .lastReviewedAt, .moodAtEncoding, hasEmbedding: m.embedding IS NOT NULL,
+  preset: COLLECT { MATCH (a:Agent {tenantId: m.tenantId, id: m.agentId}) RETURN a.preset }[0]
 } AS memory, edges

@@ -12,7 +12,7 @@ CREATE (m:Memory {
   expectedAffect: p.expectedAffect, predictionRate: p.predictionRate, reconsolidationCount: 0,
   stability: p.stability, reviewCount: 0, nextReviewAt: datetime({epochMillis: toInteger(p.nextReviewAt)}),
   accessCount: 0, accessTimes: [],
-  pendingAppraisal: true, archived: false,
+  pendingAppraisal: true, archived: false, affectGiven: p.affectGiven,
   scope: p.scope, metadata: p.metadata, metadataPairs: p.metadataPairs
 })
 // A property of its own (not in the map above): the registry's slot variant (query-registry.ts)

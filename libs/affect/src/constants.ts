@@ -46,16 +46,18 @@ export const NEUTRAL_AFFECT = { valence: 0, arousal: 0, dominance: 0.5 } as cons
 
 export const ENERGY = {
   /**
-   * Depletion per interaction. DESIGN §4 says "2 %"; chosen: subtracted (two points of
-   * the 0..1 scale), not multiplied, so a long busy session really does run the agent
-   * down (empty after 50 interactions without rest).
+   * Depletion per interaction of the default (`agent`) preset. DESIGN §4 says "2 %";
+   * chosen: subtracted (two points of the 0..1 scale), not multiplied, so a burst of fifty
+   * interactions with no pause does empty the agent. Other presets: libs/affect presets.ts.
    */
   depletionPerInteraction: 0.02,
   /**
-   * chosen: while idle the deficit (1 − energy) halves every hour, so an interaction
-   * every five minutes settles near 0.64 and a lunch break restores most of it.
+   * chosen: while idle the deficit (1 − energy) halves every 5 minutes (the `agent`
+   * preset). An agent acting once a minute then settles near 0.85 instead of running dry
+   * (with the former 1 h half-life it reached 0 after about 70 minutes), one acting three
+   * times a minute near 0.56, and a quarter of an hour's pause restores seven eighths.
    */
-  recoveryHalfLifeHours: 1,
+  recoveryHalfLifeHours: 5 / 60,
   /** chosen: a fresh agent starts rested. */
   initial: 1,
 } as const;
@@ -82,8 +84,12 @@ export const APPRAISAL_TO_AFFECT = {
   arousal: { absNovelty: 0.3694, lackOfCoping: 0.1357, selfRelevance: 0.2208, intercept: 0.1399 },
 } as const;
 
-/** Dual-path encoding: share of the appraised affect in the blend. DESIGN §3. */
-export const APPRAISAL_BLEND = { appraisedShare: 0.7 } as const;
+/**
+ * Dual-path encoding: share of the appraised affect in the blend of an inferred affect.
+ * DESIGN §3. An affect the caller gave is the caller's truth: the appraisal moves it only by
+ * 1 − givenAffectTrust (LIMBIC_GIVEN_AFFECT_TRUST; chosen default 1, kept exactly).
+ */
+export const APPRAISAL_BLEND = { appraisedShare: 0.7, givenAffectTrust: 1 } as const;
 
 /** Inverted U of arousal at encoding. DESIGN §3. */
 export const CONSOLIDATION = {

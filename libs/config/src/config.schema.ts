@@ -119,6 +119,11 @@ export const envSchema = z.object({
   LIMBIC_LLM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   /** Answers kept in the worker's LRU (model + content hash → checks); 0 turns the cache off. */
   LIMBIC_LLM_CACHE_SIZE: int(0, 1_000_000).default(2000),
+  /**
+   * Share of an affect the caller gave at encode that survives appraisal: 1 keeps it as given,
+   * 0.3 treats it like an inferred one (70 % appraised). Inferred affect is unaffected.
+   */
+  LIMBIC_GIVEN_AFFECT_TRUST: z.coerce.number().min(0).max(1).default(1),
 
   /** Operations (issue 6). Empty admin key: the queue dashboard is not mounted. */
   LIMBIC_ADMIN_KEY: z.string().default(''),

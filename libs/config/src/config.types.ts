@@ -136,6 +136,8 @@ export interface ConsolidationSettings {
 export interface AppraiserSettings {
   readonly kind: 'lexicon' | 'llm';
   readonly llm: LlmAppraiserSettings | null;
+  /** LIMBIC_GIVEN_AFFECT_TRUST: share of a caller-given affect the appraisal keeps, [0, 1]. */
+  readonly givenAffectTrust: number;
 }
 
 export interface LlmAppraiserSettings {

@@ -68,7 +68,7 @@ describe('loadConfig', () => {
   });
 
   it('configures the slow-path appraiser: lexicon by default, llm only with a URL and a model', () => {
-    expect(loadConfig({}).appraiser).toEqual({ kind: 'lexicon', llm: null });
+    expect(loadConfig({}).appraiser).toEqual({ kind: 'lexicon', llm: null, givenAffectTrust: 1 });
     expect(() => loadConfig({ LIMBIC_APPRAISER: 'llm' })).toThrow(/LIMBIC_LLM_BASE_URL, LIMBIC_LLM_MODEL/);
     expect(() => loadConfig({ LIMBIC_APPRAISER: 'llm', LIMBIC_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' })).toThrow(/LIMBIC_LLM_MODEL/);
     expect(() => loadConfig({ LIMBIC_APPRAISER: 'oracle' })).toThrow(/LIMBIC_APPRAISER/);
@@ -82,7 +82,13 @@ describe('loadConfig', () => {
     expect(c.appraiser).toEqual({
       kind: 'llm',
       llm: { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: '', model: 'qwen2.5:3b', timeoutMs: 2500, cacheSize: 2000 },
+      givenAffectTrust: 1,
     });
+  });
+
+  it('reads the trust in a caller-given affect (LIMBIC_GIVEN_AFFECT_TRUST), in [0, 1]', () => {
+    expect(loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '0.3' }).appraiser.givenAffectTrust).toBe(0.3);
+    expect(() => loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '1.5' })).toThrow(/LIMBIC_GIVEN_AFFECT_TRUST/);
   });
 
   it('configures the local embedder: auto by default, model folder, batch and threads', () => {

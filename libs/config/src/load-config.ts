@@ -129,6 +129,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
               cacheSize: e.LIMBIC_LLM_CACHE_SIZE,
             }
           : null,
+      givenAffectTrust: e.LIMBIC_GIVEN_AFFECT_TRUST,
     },
     ops: {
       adminKey: e.LIMBIC_ADMIN_KEY,

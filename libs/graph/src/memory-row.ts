@@ -34,6 +34,7 @@ export const MEMORY_ROW = [
   'embeddingModel',
   'scope',
   'metadata',
+  'affectGiven',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

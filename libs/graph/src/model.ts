@@ -23,6 +23,8 @@ export interface MemoryRecord {
   readonly scope: string | null;
   /** The caller's metadata as stored: canonical JSON of an object (memory-metadata.ts), or null. */
   readonly metadata: string | null;
+  /** True when the caller gave the affect at encode (appraisal then keeps it); false when it was inferred. */
+  readonly affectGiven: boolean;
 }
 
 export interface AgentRecord {

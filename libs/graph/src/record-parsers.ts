@@ -36,6 +36,7 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     embeddingModel: str(field('embeddingModel')),
     scope: str(field('scope')),
     metadata: str(field('metadata')),
+    affectGiven: field('affectGiven') === true,
   };
 }
 

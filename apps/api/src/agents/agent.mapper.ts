@@ -8,7 +8,8 @@ import { AgentPreset, type Agent } from './dto/agent.types';
 /** The agent as it is at `now`: mood relaxed and energy recovered lazily. */
 export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
   const state = decodeAgentState(a);
-  const current = stateAt(state, now, presetOf(a.preset).moodInertia);
+  const preset = presetOf(a.preset);
+  const current = stateAt(state, now, preset);
   const learned = storedLearning(a.learnedWeights, a.weights);
   return {
     id: a.id,
@@ -18,7 +19,7 @@ export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
     mood: toAffect([current.mood.valence, current.mood.arousal, current.mood.dominance]),
     momentum: { ...state.momentum },
     energy: current.energy,
-    weights: hasLearned(learned) ? toSignalVector(startingWeights('open', learned)) : null,
-    learnedWeights: toLearnedWeights(learned),
+    weights: hasLearned(learned) ? toSignalVector(startingWeights('open', learned, preset.profile)) : null,
+    learnedWeights: toLearnedWeights(learned, preset.profile),
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conceptActivationAt, lexiconAffect, moveAffect, observeText, presetOf } from '@limbic/affect';
+import { conceptActivationAt, extractConcepts, lexiconAffect, moveAffect, observeText, presetOf, primeConcepts } from '@limbic/affect';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { AgentRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
 import { badInput, notFound } from '../common/api-error';
@@ -53,13 +53,23 @@ export class AgentService {
     return this.found(agentId, await this.agents.updateState(tenantId, agentId, (s, a) => moveAffect(s, affect, now, presetOf(a.preset).moodInertia)));
   }
 
-  /** The appraiser reads the text and moves core affect, momentum, mood and energy. */
+  /**
+   * The appraiser reads the text and moves core affect, momentum, mood and energy; the
+   * text's concepts are primed as a recall's query primes its own (attention residue).
+   */
   async observe(tenantId: string, agentId: string, text: string): Promise<AgentRecord> {
     requireCallerId('agentId', agentId);
     requireText('text', text, MAX_OBSERVE_BYTES);
     const lexicon = lexiconAffect(text);
+    const concepts = extractConcepts(text);
     const now = Date.now();
-    return this.found(agentId, await this.agents.updateState(tenantId, agentId, (s, a) => observeText(s, lexicon, now, presetOf(a.preset).moodInertia)));
+    const agent = await this.agents.updateState(
+      tenantId,
+      agentId,
+      (s, a) => observeText(s, lexicon, now, presetOf(a.preset)),
+      (primed) => primeConcepts(primed, concepts, now),
+    );
+    return this.found(agentId, agent);
   }
 
   async setGoals(tenantId: string, agentId: string, goals: readonly GoalInput[]): Promise<AgentRecord> {

@@ -5,6 +5,7 @@ import {
   QUERY_TYPES,
   SIGNAL_NAMES,
   PROFILES,
+  presetOf,
   startingWeights,
   storedLearning,
   weightsFromArray,
@@ -67,7 +68,7 @@ export class FeedbackService {
           agentId: outcome.context.agentId,
           applied: outcome.kind === 'applied',
           queryType: used.queryType,
-          weights: startingWeights(used.queryType, learned),
+          weights: startingWeights(used.queryType, learned, presetOf(outcome.context.preset).profile),
         };
       }
     }

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { lexiconDelta, presetOf } from '@limbic/affect';
+import { lexiconDelta, presetOf, primeConcepts } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { adjustLexicon, AgentVectorSearch, decodeAgentState, EncodeTx, lockAgent, Neo4jExecutor, saveAgentState, storeMetadata, type MemoryRecord } from '@limbic/graph';
+import {
+  adjustLexicon,
+  AgentVectorSearch,
+  decodeAgentState,
+  EncodeTx,
+  lockAgent,
+  Neo4jExecutor,
+  readPrimed,
+  saveAgentState,
+  savePrimed,
+  storeMetadata,
+  type MemoryRecord,
+} from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { ApiError, badInput } from '../common/api-error';
 import { withRetryAfter } from '../common/retry-after';
@@ -119,8 +131,9 @@ export class EncodeService {
       // a replayed item's are simply unused.
       // The batch's database-free preparation (≈ 0.2 s for 500 items) runs while they are
       // answered; it is redone only when replayed keys shrink the batch.
-      const [agent, stored, neighbours, chainWindow, whole] = await Promise.all([
+      const [agent, primed, stored, neighbours, chainWindow, whole] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
+        readPrimed(runner, tenantId, agentId),
         tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
         tx.neighbours(this.vectors, prepared, NEIGHBOURS),
         tx.chainWindow(Math.min(...times), Math.max(...times)),
@@ -145,7 +158,7 @@ export class EncodeService {
         const plan = planEncoding({
           batch: fresh.length === prepared.length ? whole : prepareBatch(fresh, this.embedder.cosineScale),
           state: decodeAgentState(agent),
-          moodInertia: presetOf(agent.preset).moodInertia,
+          preset: presetOf(agent.preset),
           neighbours,
           chainWindow,
           now,
@@ -157,6 +170,8 @@ export class EncodeService {
           tx.unchain(plan.unchain),
           tx.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),
+          // What the agent encodes is on its mind, as what it recalls is (DESIGN §4 priming).
+          savePrimed(runner, tenantId, agentId, primeConcepts(primed, plan.primes, now)),
           adjustLexicon(runner, tenantId, agentId, lexiconDelta(plan.memories.map((m) => m.content))),
         ]);
         created = memories;

@@ -20,5 +20,6 @@ export function toMemory(m: MemoryRecord): Memory {
     embeddingModel: m.embeddingModel,
     scope: m.scope,
     metadata: loadMetadata(m.metadata),
+    affectGiven: m.affectGiven,
   };
 }

@@ -18,6 +18,7 @@ export class RecallResolver {
       weights: toVector(r.weights),
       weightSource: r.weightSource,
       queryType: r.queryType,
+      energyCut: r.energyCut,
       focus: r.focus ? toMemory(r.focus) : null,
       items: r.items.map(({ memory, ranked, activation }) => ({
         memory: toMemory(memory),

@@ -10,8 +10,8 @@ import {
   presetOf,
   queryTerms,
   resolveWeights,
+  rankPass2,
   scorePass1,
-  scorePass2,
   seedsFromPass1,
   SIGNAL_NAMES,
   SPREADING,
@@ -59,6 +59,8 @@ export interface RecallOutcome {
   readonly weights: Weights;
   readonly weightSource: WeightSource;
   readonly queryType: QueryType;
+  /** How many of the top K the energy cut removed (0 for a rested agent or a baseline profile). */
+  readonly energyCut: number;
   readonly focus: MemoryRecord | null;
   readonly explain: boolean;
   readonly tookMs: number;
@@ -135,7 +137,8 @@ export class RecallService {
     if (!prelude) return null;
     const { state } = prelude;
     const agentState = decodeAgentState(state.agent);
-    const { mood, energy } = stateAt(agentState, cmd.nowMs, presetOf(state.agent.preset).moodInertia);
+    const preset = presetOf(state.agent.preset);
+    const { mood, energy } = stateAt(agentState, cmd.nowMs, preset);
     const queryType = classifyQuery(cmd.query);
     const { weights, source } = resolveWeights({
       mood,
@@ -143,6 +146,7 @@ export class RecallService {
       ...(cmd.override ? { override: cmd.override } : {}),
       ...(cmd.profile ? { profile: cmd.profile } : {}),
       learned: storedLearning(state.agent.learnedWeights, state.agent.weights),
+      presetProfile: preset.profile,
     });
     // Baselines are plain vector or BM25 search: no energy cut.
     const baseline = cmd.profile !== undefined && isBaselineProfile(cmd.profile);
@@ -166,10 +170,11 @@ export class RecallService {
       goals: goals.map((g) => ({ id: g.id, priority: g.priority })),
       primedConcepts: state.primed.map((p) => ({ name: p.name.toLowerCase(), activation: p.activation, atMs: p.atMs })),
       contextTags: concepts,
+      decayScale: preset.decayScale,
     };
     const pass1 = scorePass1(pool, context, weights);
 
-    const breadth = energySearchBreadth(energy);
+    const breadth = energySearchBreadth(energy, preset.spread);
     const activations = new Map<string, ActivatedNode>();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {
@@ -196,7 +201,7 @@ export class RecallService {
       }
     }
 
-    const ranked = scorePass2({
+    const { ranked, energyCut } = rankPass2({
       pool,
       activated,
       activations,
@@ -216,6 +221,7 @@ export class RecallService {
       weights,
       weightSource: source,
       queryType,
+      energyCut,
       focus: focus.focusId !== null ? (memories.get(focus.focusId) ?? null) : null,
     };
   }

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { AppraisalProcessor } from './appraisal.processor';
-import { AppraisalService } from './appraisal.service';
+import { AppraisalService, GIVEN_AFFECT_TRUST } from './appraisal.service';
 import { LexiconTextAppraiser } from './lexicon-text-appraiser';
 import { LlmTextAppraiser } from './llm/llm-text-appraiser';
 import { TEXT_APPRAISER, type TextAppraiser } from './text-appraiser';
@@ -14,6 +14,7 @@ export const APPRAISAL_PROVIDERS: Provider[] = [
     useFactory: (config: LimbicConfig): TextAppraiser =>
       config.appraiser.llm ? new LlmTextAppraiser(config.appraiser.llm) : new LexiconTextAppraiser(),
   },
+  { provide: GIVEN_AFFECT_TRUST, inject: [LIMBIC_CONFIG], useFactory: (config: LimbicConfig): number => config.appraiser.givenAffectTrust },
   AppraisalService,
   AppraisalProcessor,
 ];

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { affectFromArray, type CoreAffect } from '@limbic/affect';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { affectFromArray, APPRAISAL_BLEND, type CoreAffect } from '@limbic/affect';
 import { AppraisalRepository, type AppraisalKey, type AppraisalSubject, type AppraisalUnit, type EdgeRevision } from '@limbic/graph';
 import type { JobOutcome } from '@limbic/jobs';
 import { novelty } from './novelty';
@@ -8,10 +8,14 @@ import { appraisedAffect } from './utils/appraised-affect';
 import { combineChecks } from './utils/combine-checks';
 import { reviseEdge, type EdgeEnd } from './utils/revise-edge';
 
+/** LIMBIC_GIVEN_AFFECT_TRUST: the share of a caller-given affect the appraisal keeps. */
+export const GIVEN_AFFECT_TRUST = Symbol('GIVEN_AFFECT_TRUST');
+
 /**
- * Slow path of dual-path encoding (DESIGN §3, §5): the five Scherer checks, the affect
- * blended 70 % appraised / 30 % raw, consolidation strength recomputed and the memory's
- * emotional and contrastive edges revised, then `pendingAppraisal` cleared.
+ * Slow path of dual-path encoding (DESIGN §3, §5): the five Scherer checks, an inferred
+ * affect blended 70 % appraised / 30 % raw (a caller-given one kept, by its trust),
+ * consolidation strength recomputed and the memory's emotional and contrastive edges
+ * revised, then `pendingAppraisal` cleared.
  *
  * The appraiser reads only the text, so it runs before the transaction (an LLM call must
  * not hold locks). Everything else, reads included, happens in one write transaction that
@@ -25,6 +29,7 @@ export class AppraisalService {
   constructor(
     private readonly appraisals: AppraisalRepository,
     @Inject(TEXT_APPRAISER) private readonly appraiser: TextAppraiser,
+    @Optional() @Inject(GIVEN_AFFECT_TRUST) private readonly givenAffectTrust: number = APPRAISAL_BLEND.givenAffectTrust,
   ) {}
 
   /** `signal` aborted (the attempt timed out): nothing more is written, an open transaction rolls back. */
@@ -53,7 +58,8 @@ export class AppraisalService {
     // A memory without an embedding cannot be compared: its novelty is unknown, so neutral.
     const checks = combineChecks(text, subject.embedded ? await novelty(unit, subject) : 0, goals);
     const raw = rawAffect(subject);
-    const { affect, consolidation } = appraisedAffect(raw, checks, subject.moodAtEncoding);
+    const given = subject.affectGiven ? { trust: this.givenAffectTrust } : null;
+    const { affect, consolidation } = appraisedAffect(raw, checks, subject.moodAtEncoding, given);
 
     const applied = await unit.apply({
       ...affect,

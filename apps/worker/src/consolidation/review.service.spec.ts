@@ -22,6 +22,7 @@ const subject: ReviewSubject = {
   lastReviewedAt: null,
   moodArousal: null,
   hasEmbedding: false,
+  preset: null,
 };
 
 /**

@@ -83,7 +83,7 @@ describe('ReviewSweep', () => {
   });
 
   it('gives a first review to memories stored without a schedule', async () => {
-    const graph = new FakeGraph([], [{ tenantId: 't', memoryId: 'old', encodedAt: NOW - 86_400_000, stability: null }]);
+    const graph = new FakeGraph([], [{ tenantId: 't', memoryId: 'old', encodedAt: NOW - 86_400_000, stability: null, preset: null }]);
     const { s } = sweep(graph);
     expect(await s.sweepOnce()).toMatchObject({ backfilled: 1 });
     expect(graph.schedules).toEqual([expect.objectContaining({ memoryId: 'old', nextReviewAt: expect.any(Number) })]);

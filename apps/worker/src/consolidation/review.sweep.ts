@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { initialReviewSchedule, nextReviewAt } from '@limbic/affect';
+import { initialReviewSchedule, nextReviewAt, presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { ConsolidationRepository, type DueCursor, type DuePage, type DueReview } from '@limbic/graph';
 import { reviewSweepDuration } from '@limbic/observability';
@@ -90,9 +90,10 @@ export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShu
     return this.consolidation.setSchedules(
       unscheduled.map((m) => {
         // An old memory's first review is then already due: it is reviewed at the next sweep.
-        const schedule = initialReviewSchedule(m.encodedAt);
+        const pace = presetOf(m.preset ?? '').reviewPace;
+        const schedule = initialReviewSchedule(m.encodedAt, pace);
         const stability = m.stability ?? schedule.stability;
-        return { tenantId: m.tenantId, memoryId: m.memoryId, stability, nextReviewAt: nextReviewAt(m.encodedAt, 0, stability) };
+        return { tenantId: m.tenantId, memoryId: m.memoryId, stability, nextReviewAt: nextReviewAt(m.encodedAt, 0, stability, pace) };
       }),
     );
   }

@@ -7,6 +7,7 @@ import {
   hebbianUpdateTimes,
   initialReconsolidationState,
   interact,
+  presetOf,
   primeConcepts,
   reconsolidateOnRecall,
   SIGNAL_NAMES,
@@ -79,7 +80,7 @@ export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectS
     else counters.push({ a, b, count });
   }
 
-  const energy = interact(state, now).energy;
+  const energy = interact(state, now, presetOf(snapshot.agent.preset).energy).energy;
   const primed = primeConcepts(snapshot.primed, input.concepts, now).map((c) => ({ name: c.name, activation: c.activation, at: c.atMs }));
   const focusRefractory = input.focusId !== null ? FOCUS.defaultRefractoryRecalls : Math.max(0, snapshot.focusRefractory - 1);
   const signals = input.items.flatMap((i) => SIGNAL_NAMES.map((_, k) => i.signals[k] ?? 0));

@@ -1,10 +1,14 @@
 import { MOOD, MS_PER_HOUR, NEUTRAL_AFFECT } from '../constants';
 import { clampAffect, lerpAffect } from '../dynamics/affect-space';
-import { energyAt, spendEnergy } from '../dynamics/energy';
+import { DEFAULT_ENERGY_RATES, energyAt, spendEnergy, type EnergyRates } from '../dynamics/energy';
 import { momentumFromHistory, pushAffectHistory, ZERO_MOMENTUM } from '../dynamics/momentum';
 import { advanceMood, moodAt } from '../dynamics/mood';
 import { clamp01 } from '../math/scalar';
 import type { CoreAffect, EnergyState, Momentum, MoodState, TimedAffect } from '../types/affect.types';
+import type { StateDynamics } from './presets';
+
+/** DESIGN's mood inertia and the default energy rates (the `agent` preset's). */
+export const DEFAULT_DYNAMICS: StateDynamics = { moodInertia: MOOD.inertia, energy: DEFAULT_ENERGY_RATES };
 
 /**
  * Everything about an agent's internal state that changes with experience, as stored on
@@ -60,8 +64,8 @@ export function moveAffect(state: AgentAffectState, next: CoreAffect, nowMs: num
 }
 
 /** One interaction (encode, observe, recall) costs energy after lazy recovery to now. */
-export function interact(state: AgentAffectState, nowMs: number): AgentAffectState {
-  return { ...state, energy: spendEnergy(state.energy, nowMs) };
+export function interact(state: AgentAffectState, nowMs: number, rates: EnergyRates = DEFAULT_ENERGY_RATES): AgentAffectState {
+  return { ...state, energy: spendEnergy(state.energy, nowMs, rates) };
 }
 
 /** The agent's affect nudged toward a lexicon estimate, by how sure the lexicon is. */
@@ -79,19 +83,25 @@ export function observeText(
   state: AgentAffectState,
   lexicon: { readonly valence: number; readonly arousal: number; readonly confidence: number },
   nowMs: number,
-  inertia?: number,
+  dynamics: StateDynamics = DEFAULT_DYNAMICS,
 ): AgentAffectState {
-  return interact(moveAffect(state, nudgeTowardLexicon(state.affect, lexicon, STATE_PULL.observe), nowMs, inertia), nowMs);
+  const moved = moveAffect(state, nudgeTowardLexicon(state.affect, lexicon, STATE_PULL.observe), nowMs, dynamics.moodInertia);
+  return interact(moved, nowMs, dynamics.energy);
 }
 
 /** Encoding an experience with affect `memoryAffect` pulls the agent a little toward it. */
-export function encodeExperience(state: AgentAffectState, memoryAffect: CoreAffect, nowMs: number, inertia?: number): AgentAffectState {
-  return interact(moveAffect(state, lerpAffect(state.affect, memoryAffect, STATE_PULL.encode), nowMs, inertia), nowMs);
+export function encodeExperience(
+  state: AgentAffectState,
+  memoryAffect: CoreAffect,
+  nowMs: number,
+  dynamics: StateDynamics = DEFAULT_DYNAMICS,
+): AgentAffectState {
+  return interact(moveAffect(state, lerpAffect(state.affect, memoryAffect, STATE_PULL.encode), nowMs, dynamics.moodInertia), nowMs, dynamics.energy);
 }
 
 /** Mood and energy as they are at `nowMs` (lazy relaxation and recovery). */
-export function stateAt(state: AgentAffectState, nowMs: number, inertia?: number): { readonly mood: CoreAffect; readonly energy: number } {
-  return { mood: moodAt(state.mood, nowMs, inertia), energy: energyAt(state.energy, nowMs) };
+export function stateAt(state: AgentAffectState, nowMs: number, dynamics: StateDynamics = DEFAULT_DYNAMICS): { readonly mood: CoreAffect; readonly energy: number } {
+  return { mood: moodAt(state.mood, nowMs, dynamics.moodInertia), energy: energyAt(state.energy, nowMs, dynamics.energy) };
 }
 
 /** Hours since the state last changed (for display and decay). */

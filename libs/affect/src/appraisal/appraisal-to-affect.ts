@@ -40,6 +40,18 @@ export function blendAppraisedAffect(raw: CoreAffect, appraised: CoreAffect): Co
   return clampAffect(lerpAffect(raw, appraised, APPRAISAL_BLEND.appraisedShare));
 }
 
+/**
+ * The slow path's affect for a memory whose affect the caller gave at encode: the caller's
+ * value weighted by `trust` in [0, 1], the appraisal by the rest. Trust 1 (the default,
+ * APPRAISAL_BLEND.givenAffectTrust) keeps the given affect exactly; trust 0.3 treats it like
+ * an inferred one (DESIGN's 70 % appraised / 30 % raw).
+ */
+export function blendGivenAffect(given: CoreAffect, appraised: CoreAffect, trust: number = APPRAISAL_BLEND.givenAffectTrust): CoreAffect {
+  const t = Number.isFinite(trust) ? Math.min(1, Math.max(0, trust)) : APPRAISAL_BLEND.givenAffectTrust;
+  if (t === 1) return clampAffect(given);
+  return clampAffect(lerpAffect(appraised, given, t));
+}
+
 /** Valence and arousal only (what the lexicon appraiser yields). */
 export interface ValenceArousal {
   readonly valence: number;

@@ -36,3 +36,34 @@ export function primeConcepts(residue: readonly PrimedConcept[], names: readonly
   }
   return [...current.values()].sort((x, y) => compareStrings(x.name, y.name));
 }
+
+/**
+ * The residue a recall at `nowMs` sees: decayed to `nowMs`, without concepts primed after it.
+ * A recall replayed at a past instant (`now` in the past) is not coloured by attention that
+ * came later, e.g. by the encoding of the very history being replayed.
+ */
+export function residueAsOf(residue: readonly PrimedConcept[], nowMs: number): readonly PrimedConcept[] {
+  return decayResidue(
+    residue.filter((c) => c.atMs <= nowMs),
+    nowMs,
+  );
+}
+
+/**
+ * The concepts one write primes: those the written memories mention (their tags and text
+ * concepts, in each memory's own order), at most `max`. A single encode primes its own first
+ * ones; a batch primes those it mentions most (ties: the later item's first), so that
+ * importing a history leaves the gist of it in attention, not its whole vocabulary.
+ */
+export function conceptsToPrime(itemConcepts: readonly (readonly string[])[], max: number = ATTENTION_RESIDUE.maxConceptsPerText): readonly string[] {
+  const tally = new Map<string, { count: number; last: number; position: number }>();
+  itemConcepts.forEach((concepts, index) => {
+    [...new Set(concepts.map((c) => c.toLowerCase()))].forEach((name, position) => {
+      tally.set(name, { count: (tally.get(name)?.count ?? 0) + 1, last: index, position });
+    });
+  });
+  return [...tally.entries()]
+    .sort(([xn, x], [yn, y]) => y.count - x.count || y.last - x.last || x.position - y.position || compareStrings(xn, yn))
+    .slice(0, Math.max(0, Math.floor(max)))
+    .map(([name]) => name);
+}

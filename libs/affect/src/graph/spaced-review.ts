@@ -3,16 +3,23 @@ import { clamp, clamp01 } from '../math/scalar';
 import { emotionalIntensitySignal } from '../recall/signals/affective-signals';
 import { frequencySignal, recencySignal } from '../recall/signals/temporal-signals';
 
-/** Hours until the next review: 1 h, 1 d, 7 d, 30 d (then 30 d on) × stability. */
-export function reviewIntervalHours(reviewCount: number, stability: number): number {
+/**
+ * Hours until the next review: 1 h, 1 d, 7 d, 30 d (then 30 d on) × stability × pace, the
+ * pace being the agent preset's review pace (< 1 reviews sooner; default 1).
+ */
+export function reviewIntervalHours(reviewCount: number, stability: number, pace = 1): number {
   const schedule = REVIEW.baseIntervalsHours;
   const index = clamp(Math.floor(reviewCount), 0, schedule.length - 1);
-  return (schedule[index] as number) * Math.max(REVIEW.initialStability, stability);
+  return (schedule[index] as number) * Math.max(REVIEW.initialStability, stability) * reviewPace(pace);
 }
 
 /** When a memory with `reviewCount` reviews behind it is next due. */
-export function nextReviewAt(nowMs: number, reviewCount: number, stability: number): number {
-  return nowMs + reviewIntervalHours(reviewCount, stability) * MS_PER_HOUR;
+export function nextReviewAt(nowMs: number, reviewCount: number, stability: number, pace = 1): number {
+  return nowMs + reviewIntervalHours(reviewCount, stability, pace) * MS_PER_HOUR;
+}
+
+function reviewPace(pace: number): number {
+  return Number.isFinite(pace) && pace > 0 ? pace : 1;
 }
 
 export interface StabilityInput {
@@ -40,24 +47,24 @@ export interface ReviewState {
   readonly nextReviewAtMs: number;
 }
 
-/** A new memory's first review is an hour after encoding. */
-export function initialReviewState(encodedAtMs: number): ReviewState {
-  return { stability: REVIEW.initialStability, reviewCount: 0, nextReviewAtMs: nextReviewAt(encodedAtMs, 0, REVIEW.initialStability) };
+/** A new memory's first review is an hour (× pace) after encoding. */
+export function initialReviewState(encodedAtMs: number, pace = 1): ReviewState {
+  return { stability: REVIEW.initialStability, reviewCount: 0, nextReviewAtMs: nextReviewAt(encodedAtMs, 0, REVIEW.initialStability, pace) };
 }
 
 /**
  * What the encode path stores on a new memory: `stability`, `reviewCount` and
  * `nextReviewAt` (epoch ms). Same as `initialReviewState`, named for the call site.
  */
-export function initialReviewSchedule(encodedAtMs: number): ReviewState {
-  return initialReviewState(encodedAtMs);
+export function initialReviewSchedule(encodedAtMs: number, pace = 1): ReviewState {
+  return initialReviewState(encodedAtMs, pace);
 }
 
-/** One review: stability rises, the count goes up, the next review is scheduled from now. */
-export function reviewMemory(state: ReviewState, input: StabilityInput, nowMs: number): ReviewState {
+/** One review: stability rises, the count goes up, the next review is scheduled from now (× pace). */
+export function reviewMemory(state: ReviewState, input: StabilityInput, nowMs: number, pace = 1): ReviewState {
   const stability = updateStability(state.stability, input);
   const reviewCount = state.reviewCount + 1;
-  return { stability, reviewCount, nextReviewAtMs: nextReviewAt(nowMs, reviewCount, stability) };
+  return { stability, reviewCount, nextReviewAtMs: nextReviewAt(nowMs, reviewCount, stability, pace) };
 }
 
 export interface ArchiveInput {
@@ -66,11 +73,19 @@ export interface ArchiveInput {
   readonly accessCount: number;
   readonly consolidation: number;
   readonly importance: number;
+  /** The agent preset's decay scale; default 1. */
+  readonly decayScale?: number;
 }
 
 /** A memory's strength is its recency signal (consolidation × power-law decay). */
 export function memoryStrength(input: ArchiveInput): number {
-  return recencySignal({ hours: input.hoursSinceLastUse, arousal: input.arousal, accessCount: input.accessCount, consolidation: input.consolidation });
+  return recencySignal({
+    hours: input.hoursSinceLastUse,
+    arousal: input.arousal,
+    accessCount: input.accessCount,
+    consolidation: input.consolidation,
+    ...(input.decayScale !== undefined ? { decayScale: input.decayScale } : {}),
+  });
 }
 
 /**

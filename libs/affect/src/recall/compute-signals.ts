@@ -1,5 +1,5 @@
 import { goalRelevance } from '../appraisal/goal-appraisal';
-import { decayResidue } from '../dynamics/attention-residue';
+import { residueAsOf } from '../dynamics/attention-residue';
 import { elapsedHours } from '../math/time';
 import type { CoreAffect, Momentum, Mood } from '../types/affect.types';
 import type { GoalContext, RecallCandidate, RecallContext, Signals } from '../types/recall.types';
@@ -17,6 +17,7 @@ export interface PreparedContext {
   readonly goals: readonly GoalContext[];
   readonly contextTags: ReadonlySet<string>;
   readonly primedActivation: ReadonlyMap<string, number>;
+  readonly decayScale: number;
 }
 
 export function prepareContext(context: RecallContext): PreparedContext {
@@ -27,7 +28,8 @@ export function prepareContext(context: RecallContext): PreparedContext {
     momentum: context.momentum,
     goals: context.goals,
     contextTags: new Set(context.contextTags.map((t) => t.toLowerCase())),
-    primedActivation: new Map(decayResidue(context.primedConcepts, context.nowMs).map((c) => [c.name, c.activation] as const)),
+    primedActivation: new Map(residueAsOf(context.primedConcepts, context.nowMs).map((c) => [c.name, c.activation] as const)),
+    decayScale: context.decayScale ?? 1,
   };
 }
 
@@ -57,6 +59,7 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
       arousal: candidate.affect.arousal,
       accessCount: candidate.accessCount,
       consolidation: candidate.consolidation,
+      decayScale: context.decayScale,
     }),
     frequency: frequencySignal(candidate.accessCount),
     importance: importanceSignal(candidate.importance, candidate.tags, context.contextTags),

@@ -2,7 +2,7 @@ import type { Mood } from '../types/affect.types';
 import type { ProfileName, QueryType, WeightOverride, Weights } from '../types/recall.types';
 import { adjustmentFor, withLearned, type LearnedWeights } from './learned-weights';
 import { adaptWeightsToMood } from './mood-adaptive-weights';
-import { PROFILES, ROUTED_WEIGHTS, isBaselineProfile } from './profiles';
+import { DEFAULT_PROFILE, PROFILES, ROUTED_WEIGHTS, isBaselineProfile } from './profiles';
 import { normaliseWeights } from './weights';
 
 export interface WeightRequest {
@@ -15,6 +15,11 @@ export interface WeightRequest {
   readonly learned?: LearnedWeights;
   /** When set (and no profile), routing picks the starting weights. */
   readonly queryType?: QueryType;
+  /**
+   * The agent preset's profile: the starting weights of open and unclassified queries when
+   * no profile, override or learned weights apply (presetStart).
+   */
+  readonly presetProfile?: ProfileName;
   /** Default true. */
   readonly adaptToMood?: boolean;
 }
@@ -22,17 +27,33 @@ export interface WeightRequest {
 /** Query types that ask for a fact rather than an impression. */
 const FACT_SEEKING: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
 
-export type WeightSource = 'override' | 'profile' | 'learned' | 'routed' | 'default';
+export type WeightSource = 'override' | 'profile' | 'learned' | 'preset' | 'routed' | 'default';
 
 export interface ResolvedWeights {
   readonly weights: Weights;
   readonly source: WeightSource;
 }
 
+/** Query types whose starting weights an agent preset's profile replaces. */
+const PRESET_ROUTED: ReadonlySet<QueryType> = new Set<QueryType>(['open']);
+
+/**
+ * The agent preset's profile as starting weights, when it applies: a preset whose profile is
+ * not the default `balanced`, and an open or unclassified query. Fact-seeking queries keep
+ * `balanced` (tuned so factual recall never falls below plain search; the affective and
+ * salience profiles carry no lexical weight) and affective ones their affect-leaning route.
+ */
+export function presetStart(presetProfile: ProfileName | undefined, queryType: QueryType | undefined): Weights | undefined {
+  if (presetProfile === undefined || presetProfile === DEFAULT_PROFILE || isBaselineProfile(presetProfile)) return undefined;
+  if (queryType !== undefined && !PRESET_ROUTED.has(queryType)) return undefined;
+  return PROFILES[presetProfile];
+}
+
 /**
  * The weights of one recall. Starting weights, first that applies: override (final, not
- * adapted) → profile → routed by query type, shifted by what feedback taught the agent for
- * that type (source `learned` when it taught any, else `routed`) → balanced.
+ * adapted) → profile → the start of the query's type — the agent preset's profile for open and
+ * unclassified queries (presetStart), else routed by query type — shifted by what feedback
+ * taught the agent for that type (source `learned` when it taught any) → balanced.
  * Then mood adaptation, except for overrides, the single-signal baseline profiles, and
  * factual, temporal and multi-hop queries when no profile was named.
  */
@@ -40,12 +61,15 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
   if (request.override !== undefined) {
     return { weights: normaliseWeights(request.override, PROFILES.balanced), source: 'override' };
   }
+  const preset = presetStart(request.presetProfile, request.queryType);
   const [start, source]: readonly [Weights, WeightSource] =
     request.profile !== undefined
       ? [PROFILES[request.profile], 'profile']
       : request.queryType !== undefined
-        ? routedStart(request.queryType, request.learned)
-        : [PROFILES.balanced, 'default'];
+        ? routedStart(request.queryType, request.learned, preset)
+        : preset !== undefined
+          ? [preset, 'preset']
+          : [PROFILES.balanced, 'default'];
   const baseline = request.profile !== undefined && isBaselineProfile(request.profile);
   // Mood colours open and affective recall, as in people; a question after a fact is
   // answered by the fact. Unless the caller named a profile, fact-seeking queries keep their
@@ -56,15 +80,16 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
   return { weights: adapt ? adaptWeightsToMood(start, request.mood) : start, source };
 }
 
-function routedStart(queryType: QueryType, learned: LearnedWeights | undefined): readonly [Weights, WeightSource] {
+function routedStart(queryType: QueryType, learned: LearnedWeights | undefined, preset: Weights | undefined): readonly [Weights, WeightSource] {
+  const [base, source]: readonly [Weights, WeightSource] = preset !== undefined ? [preset, 'preset'] : [ROUTED_WEIGHTS[queryType], 'routed'];
   const adjustment = learned === undefined ? undefined : adjustmentFor(learned, queryType);
-  return adjustment === undefined ? [ROUTED_WEIGHTS[queryType], 'routed'] : [withLearned(ROUTED_WEIGHTS[queryType], adjustment), 'learned'];
+  return adjustment === undefined ? [base, source] : [withLearned(base, adjustment), 'learned'];
 }
 
 /**
  * The weights a recall of `queryType` starts from for an agent with this learning, before
  * mood adaptation (what feedback reports and the agent shows per query type).
  */
-export function startingWeights(queryType: QueryType, learned: LearnedWeights): Weights {
-  return routedStart(queryType, learned)[0];
+export function startingWeights(queryType: QueryType, learned: LearnedWeights, presetProfile?: ProfileName): Weights {
+  return routedStart(queryType, learned, presetStart(presetProfile, queryType))[0];
 }

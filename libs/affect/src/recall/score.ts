@@ -62,12 +62,26 @@ export interface Pass2Input {
   readonly energy?: number;
 }
 
+export interface Pass2Outcome {
+  readonly ranked: readonly RankedMemory[];
+  /**
+   * How many memories the energy cut removed from the top K: the results the same recall
+   * would have returned at full energy (0 when no cut applied).
+   */
+  readonly energyCut: number;
+}
+
 /**
  * Pass 2: rescore the pool plus the activated memories with the resonance signal, apply the
  * optional energy cut, and return the top K with pass-1 rank (null for memories that joined
  * through spreading), pass-2 rank and the explanation.
  */
 export function scorePass2(input: Pass2Input): readonly RankedMemory[] {
+  return rankPass2(input).ranked;
+}
+
+/** scorePass2, also saying how many of the top K the energy cut removed. */
+export function rankPass2(input: Pass2Input): Pass2Outcome {
   const poolIds = new Set(input.pool.map((c) => c.id));
   const joined = input.activated.filter((c) => !poolIds.has(c.id) && input.activations.has(c.id));
   const resonance = new Map<string, number>();
@@ -76,7 +90,10 @@ export function scorePass2(input: Pass2Input): readonly RankedMemory[] {
   const kept = input.energy === undefined ? scored : applyEnergyCut(scored, input.energy);
   const topK = clamp(Math.floor(input.topK ?? RECALL.defaultTopK), 1, RECALL.maxTopK);
   const pass1Rank = new Map(input.pass1.map((s) => [s.id, s.rank] as const));
-  return kept.slice(0, topK).map((s) => {
+  // The cut keeps a prefix of the ranking (every score above a threshold), so what it took
+  // from the top K is the difference in length.
+  const energyCut = Math.min(topK, scored.length) - Math.min(topK, kept.length);
+  const ranked = kept.slice(0, topK).map((s) => {
     const path = input.activations.get(s.id)?.path;
     return {
       id: s.id,
@@ -93,6 +110,7 @@ export function scorePass2(input: Pass2Input): readonly RankedMemory[] {
       },
     };
   });
+  return { ranked, energyCut };
 }
 
 export interface InMemoryRecallInput {

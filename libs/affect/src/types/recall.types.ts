@@ -52,6 +52,8 @@ export interface RecallContext {
   readonly primedConcepts: readonly PrimedConcept[];
   /** Concepts of the query and context, matched against memory tags for importance. */
   readonly contextTags: readonly string[];
+  /** The agent preset's recency decay scale (presets.ts); default 1. */
+  readonly decayScale?: number;
 }
 
 /** What recall knows about one candidate memory. */

@@ -9,6 +9,7 @@ export const WRITE_PATH_QUERIES = [
   'agent.set-goals',
   'agent.goals',
   'agent.primed',
+  'agent.save-primed',
   'encode.existing-external',
   'encode.chain-window',
   'encode.create-memories',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { initialAgentState, type AgentAffectState } from '@limbic/affect';
+import { initialAgentState, type AgentAffectState, type PrimedConcept } from '@limbic/affect';
 import { decodeAgentState, encodeAgentState } from '../agent-state.codec';
 import type { AgentRecord, GoalRecord, PrimedConceptRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
@@ -48,17 +48,23 @@ export class AgentRepository {
 
   /**
    * Read–transform–write of an agent's state under the agent's write lock, in one
-   * transaction. Returns null when the agent does not exist in the tenant.
+   * transaction; `reprime`, when given, transforms its primed concepts in the same one.
+   * Returns null when the agent does not exist in the tenant.
    */
   updateState(
     tenantId: string,
     agentId: string,
     transition: (state: AgentAffectState, agent: AgentRecord) => AgentAffectState,
+    reprime?: (primed: readonly PrimedConcept[]) => readonly PrimedConcept[],
   ): Promise<AgentRecord | null> {
     return this.db.writeTx('agent.update-state', async (tx) => {
-      const agent = await lockAgent(tx, tenantId, agentId);
+      // Sent together: the lock runs first, the read under it (one round trip).
+      const [agent, primed] = await Promise.all([lockAgent(tx, tenantId, agentId), reprime ? readPrimed(tx, tenantId, agentId) : null]);
       if (!agent) return null;
-      await saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent));
+      await Promise.all([
+        saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent)),
+        reprime && primed ? savePrimed(tx, tenantId, agentId, reprime(primed)) : null,
+      ]);
       const rows = await tx.run<{ agent: unknown }>('agent.get', { tenantId, agentId });
       return rows[0] ? parseAgent(rows[0].agent) : null;
     }, tenantId);
@@ -92,4 +98,15 @@ export async function lockAgent(tx: TxRunner, tenantId: string, agentId: string)
 
 export async function saveAgentState(tx: TxRunner, tenantId: string, agentId: string, state: AgentAffectState): Promise<void> {
   await tx.run('agent.save-state', { tenantId, agentId, ...encodeAgentState(state) });
+}
+
+/** The agent's primed concepts as stored (not decayed), inside an open transaction. */
+export async function readPrimed(tx: TxRunner, tenantId: string, agentId: string): Promise<PrimedConcept[]> {
+  const rows = await tx.run<{ name: string; activation: number; at: unknown }>('agent.primed', { tenantId, agentId });
+  return rows.map((r) => ({ name: r.name, activation: num(r.activation), atMs: num(toPlain(r.at)) }));
+}
+
+/** Replaces the agent's primed concepts; the caller holds the agent's lock. */
+export async function savePrimed(tx: TxRunner, tenantId: string, agentId: string, primed: readonly PrimedConcept[]): Promise<void> {
+  await tx.run('agent.save-primed', { tenantId, agentId, primed: primed.map((c) => ({ name: c.name, activation: c.activation, at: c.atMs })) });
 }

@@ -35,6 +35,8 @@ export interface AppraisalSubject {
   readonly moodAtEncoding: readonly number[];
   readonly occurredAt: EpochMs;
   readonly encodedAt: EpochMs;
+  /** The caller gave the affect at encode (the appraisal then keeps it, by trust). */
+  readonly affectGiven: boolean;
 }
 
 export interface GoalSimilarity {
@@ -114,6 +116,7 @@ export class AppraisalUnit {
       moodAtEncoding: numList(r.moodAtEncoding),
       occurredAt: num(r.occurredAt),
       encodedAt: num(r.encodedAt),
+      affectGiven: r.affectGiven === true,
     };
   }
 

@@ -34,6 +34,8 @@ export interface UnscheduledMemory {
   readonly memoryId: string;
   readonly encodedAt: EpochMs;
   readonly stability: number | null;
+  /** The agent's preset name (review pace); null when not recorded. */
+  readonly preset: string | null;
 }
 
 export interface Schedule {
@@ -63,6 +65,8 @@ export interface ReviewSubject {
   /** Mood arousal at encoding, when recorded. */
   readonly moodArousal: number | null;
   readonly hasEmbedding: boolean;
+  /** The agent's preset name (review pace, decay scale); null when not recorded. */
+  readonly preset: string | null;
 }
 
 export interface ReviewEdge {
@@ -147,7 +151,13 @@ export class ConsolidationRepository {
     const rows = await this.db.read<Row>('consolidation.find-unscheduled', { limit, tenants });
     return rows.map((raw) => {
       const r = toPlain(raw) as Row;
-      return { tenantId: String(r.tenantId), memoryId: String(r.memoryId), encodedAt: num(r.encodedAt), stability: numOrNull(r.stability) };
+      return {
+        tenantId: String(r.tenantId),
+        memoryId: String(r.memoryId),
+        encodedAt: num(r.encodedAt),
+        stability: numOrNull(r.stability),
+        preset: typeof r.preset === 'string' ? r.preset : null,
+      };
     });
   }
 
@@ -256,6 +266,7 @@ function parseSubject(raw: unknown): ReviewSubject {
     lastReviewedAt: numOrNull(m.lastReviewedAt),
     moodArousal: mood.length === 3 ? (mood[1] ?? null) : null,
     hasEmbedding: m.hasEmbedding === true,
+    preset: typeof m.preset === 'string' ? m.preset : null,
   };
 }
 

@@ -52,6 +52,7 @@ export interface MemoryRow {
   /** storeMetadata's canonical JSON, or null. */
   readonly metadata: string | null;
   readonly metadataPairs: readonly string[];
+  readonly affectGiven: boolean;
 }
 
 export interface LinkRow {

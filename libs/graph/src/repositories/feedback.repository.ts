@@ -21,6 +21,8 @@ export interface FeedbackContext {
   readonly learnedWeights: readonly number[] | null;
   /** Absolute weights learned before learning was per query type, or null. */
   readonly legacyWeights: readonly number[] | null;
+  /** The agent's preset (its profile is the start of open queries). */
+  readonly preset: string;
 }
 
 export type FeedbackOutcome =
@@ -58,6 +60,7 @@ export class FeedbackRepository {
         queryType: str(r.queryType),
         learnedWeights: Array.isArray(r.learnedWeights) ? numList(r.learnedWeights) : null,
         legacyWeights: Array.isArray(r.legacyWeights) ? numList(r.legacyWeights) : null,
+        preset: typeof r.preset === 'string' ? r.preset : 'agent',
       };
       const index = context.memoryIds.indexOf(memoryId);
       if (index < 0) return { kind: 'unknown-memory', agentId: context.agentId };

@@ -27,6 +27,10 @@ export class Memory {
   metadata!: Record<string, unknown> | null;
   @Field(() => ID, { nullable: true, description: 'Set when memory(id) was asked for an id consolidation merged into this memory: the id asked for.' })
   redirectedFrom?: string | null;
+  @Field(() => Boolean, {
+    description: 'True when the caller gave the affect at encode: appraisal keeps it (LIMBIC_GIVEN_AFFECT_TRUST). False when Limbic inferred it.',
+  })
+  affectGiven!: boolean;
 }
 
 @InputType()

@@ -1,4 +1,4 @@
-import { initialAgentState, LINKING } from '@limbic/affect';
+import { initialAgentState, LINKING, PRESETS } from '@limbic/affect';
 import { planEncoding, prepareBatch, type PreparedItem } from './encode-plan';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
@@ -57,7 +57,7 @@ describe('prepareBatch', () => {
 
 describe('planEncoding', () => {
   const plan = () =>
-    planEncoding({ batch: prepareBatch(items(30)), state: initialAgentState(NOW), moodInertia: 0.5, neighbours: new Map(), chainWindow: [], now: NOW });
+    planEncoding({ batch: prepareBatch(items(30)), state: initialAgentState(NOW), preset: PRESETS.agent, neighbours: new Map(), chainWindow: [], now: NOW });
 
   it('links each memory to at most five others plus its temporal predecessor, never to later ones', () => {
     const p = plan();
@@ -86,7 +86,7 @@ describe('planEncoding', () => {
 
 describe('planEncoding: combined calls', () => {
   const planFor = (interactions: number | undefined) =>
-    planEncoding({ batch: prepareBatch(items(3)), state: initialAgentState(NOW), moodInertia: 0.5, neighbours: new Map(), chainWindow: [], now: NOW, interactions });
+    planEncoding({ batch: prepareBatch(items(3)), state: initialAgentState(NOW), preset: PRESETS.agent, neighbours: new Map(), chainWindow: [], now: NOW, interactions });
 
   it('spends one interaction per call the batch came from, as if each had been written alone', () => {
     const one = planFor(undefined).state.energy;

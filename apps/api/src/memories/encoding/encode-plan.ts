@@ -19,7 +19,9 @@ import {
   STATE_PULL,
   stateAt,
   temporalProximity,
+  conceptsToPrime,
   type AgentAffectState,
+  type AgentPreset,
   type CoreAffect,
   type LinkCandidate,
 } from '@limbic/affect';
@@ -45,6 +47,8 @@ export interface EncodePlan {
   readonly links: readonly LinkRow[];
   readonly unchain: readonly { from: string; to: string }[];
   readonly state: AgentAffectState;
+  /** The concepts this write primes (attention residue, as a recall's query primes its own). */
+  readonly primes: readonly string[];
 }
 
 /** Nearest earlier batch items considered as link candidates for each new item. */
@@ -94,14 +98,15 @@ export function prepareBatch(items: readonly PreparedItem[], cosineScale: number
 export function planEncoding(input: {
   readonly batch: BatchPrep;
   readonly state: AgentAffectState;
-  readonly moodInertia: number;
+  /** The agent's preset: mood inertia, energy rates and review pace. */
+  readonly preset: AgentPreset;
   readonly neighbours: ReadonlyMap<string, readonly LinkNeighbour[]>;
   readonly chainWindow: readonly ChainMember[];
   readonly now: number;
   /** Calls the batch came from (AgentWriteCombiner joins concurrent ones); default 1. */
   readonly interactions?: number;
 }): EncodePlan {
-  const { now, moodInertia } = input;
+  const { now, preset } = input;
   let state = input.state;
   const memories: MemoryRow[] = [];
   const links: LinkRow[] = [];
@@ -111,7 +116,7 @@ export function planEncoding(input: {
 
   for (const { item, lexicon, concepts, nearestEarlier } of input.batch.items) {
     const affect = item.affect ?? nudgeTowardLexicon(state.affect, lexicon);
-    const mood = stateAt(state, now, moodInertia).mood;
+    const mood = stateAt(state, now, preset).mood;
     const candidates: LinkCandidate[] = (input.neighbours.get(item.key) ?? []).map((n) => ({
       id: n.id,
       cosine: n.cosine,
@@ -129,7 +134,7 @@ export function planEncoding(input: {
     let closest = -Infinity;
     for (const c of candidates) closest = Math.max(closest, c.cosine);
     const novelty = candidates.length > 0 ? Math.max(0, 1 - closest) : 0;
-    const review = initialReviewSchedule(now);
+    const review = initialReviewSchedule(now, preset.reviewPace);
     const recon = initialReconsolidationState(affect);
     memories.push({
       id: item.id,
@@ -153,24 +158,26 @@ export function planEncoding(input: {
       scope: item.scope,
       metadata: item.metadata.metadata,
       metadataPairs: item.metadata.metadataPairs,
+      affectGiven: item.affect !== null,
     });
     for (const l of planLinks({ content: item.content, affect, occurredAtMs: item.occurredAt }, candidates)) {
       links.push({ from: l.targetId, to: item.id, type: l.type, weight: l.weight, chain: false });
     }
     // Each experience pulls core affect a little toward its own affect (DESIGN §3).
-    state = moveAffect(state, lerpAffect(state.affect, affect, STATE_PULL.encode), now, moodInertia);
+    state = moveAffect(state, lerpAffect(state.affect, affect, STATE_PULL.encode), now, preset.moodInertia);
     encoded.push({ item, affect });
     planned.set(item.id, { affect, occurredAt: item.occurredAt });
   }
   // One call is one interaction: a batch of 500 costs the energy of one encode, not 500; ten
   // single encodes written together cost ten.
-  for (let i = 0; i < (input.interactions ?? 1); i++) state = interact(state, now);
+  for (let i = 0; i < (input.interactions ?? 1); i++) state = interact(state, now, preset.energy);
 
   const chain = rewireChain(input.chainWindow, encoded, cosineTo);
   const chained = new Set(chain.create.map((c) => pairKey(c.from, c.to)));
   // The chain edge is the TEMPORAL link between neighbours in time; never a second one.
   const kept = links.filter((l) => !(l.type === 'TEMPORAL' && chained.has(pairKey(l.from, l.to))));
-  return { memories, links: [...kept, ...chain.create], unchain: chain.remove, state };
+  const primes = conceptsToPrime(input.batch.items.map((i) => i.concepts));
+  return { memories, links: [...kept, ...chain.create], unchain: chain.remove, state, primes };
 }
 
 /**

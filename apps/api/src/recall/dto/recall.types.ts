@@ -50,7 +50,8 @@ export class RecallInput {
   now?: Date;
   @Field(() => RecallProfile, {
     nullable: true,
-    description: 'Starting weights. Unset: weights routed by query type (balanced for open queries), shifted by what feedback taught the agent for that type.',
+    description:
+      'Starting weights. Unset: the start of the query’s type (for open queries the agent preset’s profile, balanced for `agent`; else routed by query type), shifted by what feedback taught the agent for that type.',
   })
   profile?: RecallProfile;
   @Field(() => SignalWeightsInput, { nullable: true, description: 'Explicit weights; override profile and learning.' })
@@ -112,10 +113,14 @@ export class RecallResult {
   @Field(() => SignalVector, { description: 'The weights this recall used.' }) weights!: SignalVector;
   @Field(() => String, {
     description:
-      'How the weights were made: override (given), profile (named), routed (by query type), learned (routed, shifted by feedback on this query type) or default.',
+      'How the weights were made: override (given), profile (named), preset (the agent preset’s profile, for open queries), routed (by query type), learned (preset or routed, shifted by feedback on this query type) or default.',
   })
   weightSource!: string;
   @Field(() => String, { description: 'The query type the classifier saw.' }) queryType!: string;
+  @Field(() => Int, {
+    description: 'How many results the energy cut removed from the top K: a tired agent returns fewer, and says how many fewer. 0 when rested or with a baseline profile.',
+  })
+  energyCut!: number;
   @Field(() => Memory, { nullable: true, description: 'The memory that ignited global-workspace focus, if any.' }) focus!: Memory | null;
   @Field(() => Float) tookMs!: number;
 }

@@ -23,6 +23,7 @@ const memory = (over: Partial<ReviewSubject> = {}): ReviewSubject => ({
   lastReviewedAt: null,
   moodArousal: null,
   hasEmbedding: true,
+  preset: null,
   ...over,
 });
 

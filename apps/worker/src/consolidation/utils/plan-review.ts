@@ -4,6 +4,7 @@ import {
   decayEdgeWeight,
   elapsedHours,
   MOOD,
+  presetOf,
   reviewMemory,
   REVIEW,
   shouldArchive,
@@ -27,19 +28,29 @@ export interface ReviewPlan extends ReviewResult {
  * - outgoing edges not used since the previous review (or encoding) decay by the time since
  *   they were last strengthened or decayed, so repeated reviews compound to exactly the
  *   half-life; those falling below the prune threshold are removed;
- * - faded, unimportant memories are archived (and get no next review).
+ * - faded, unimportant memories are archived (and get no next review);
+ * - the agent's preset sets the pace of the schedule and how fast strength decays.
  */
 export function planReview(memory: ReviewSubject, edges: readonly ReviewEdge[], now: number, thresholds: ArchiveThresholds): ReviewPlan {
+  const preset = presetOf(memory.preset ?? '');
   const importance = amplifyImportance(memory.importance, memory);
   const next = reviewMemory(
     { stability: memory.stability ?? REVIEW.initialStability, reviewCount: memory.reviewCount, nextReviewAtMs: memory.nextReviewAt ?? now },
     { arousal: memory.arousal, importance, accessCount: memory.accessCount },
     now,
+    preset.reviewPace,
   );
   const consolidation = memory.consolidation ?? consolidationStrength(memory.arousal, memory.moodArousal ?? MOOD.baseline.arousal);
   const lastUse = Math.max(memory.occurredAt, memory.lastAccessedAt ?? -Infinity);
   const archive = shouldArchive(
-    { hoursSinceLastUse: elapsedHours(lastUse, now), arousal: memory.arousal, accessCount: memory.accessCount, consolidation, importance },
+    {
+      hoursSinceLastUse: elapsedHours(lastUse, now),
+      arousal: memory.arousal,
+      accessCount: memory.accessCount,
+      consolidation,
+      importance,
+      decayScale: preset.decayScale,
+    },
     thresholds,
   );
 

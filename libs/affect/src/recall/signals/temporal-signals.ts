@@ -8,12 +8,15 @@ export interface RecencyInput {
   readonly accessCount: number;
   /** Consolidation strength c, [0.1, 1]. */
   readonly consolidation: number;
+  /** The agent preset's decay scale: multiplies δ (< 1 forgets slower). Default 1. */
+  readonly decayScale?: number;
 }
 
-/** Power-law decay exponent δ = 0.5(1 − 0.5a)/(1 + 0.1·accesses). */
-export function recencyDecayExponent(arousal: number, accessCount: number): number {
+/** Power-law decay exponent δ = s · 0.5(1 − 0.5a)/(1 + 0.1·accesses), s the preset's decay scale. */
+export function recencyDecayExponent(arousal: number, accessCount: number, decayScale = 1): number {
   const r = SIGNALS.recency;
-  return (r.baseDecay * (1 - r.arousalSlowdown * clamp01(arousal))) / (1 + r.accessSlowdown * Math.max(0, accessCount));
+  const scale = Number.isFinite(decayScale) && decayScale > 0 ? decayScale : 1;
+  return (scale * r.baseDecay * (1 - r.arousalSlowdown * clamp01(arousal))) / (1 + r.accessSlowdown * Math.max(0, accessCount));
 }
 
 /**
@@ -22,7 +25,7 @@ export function recencyDecayExponent(arousal: number, accessCount: number): numb
  */
 export function recencySignal(input: RecencyInput): number {
   const r = SIGNALS.recency;
-  const decayed = clamp01(input.consolidation) * Math.pow(1 + Math.max(0, input.hours), -recencyDecayExponent(input.arousal, input.accessCount));
+  const decayed = clamp01(input.consolidation) * Math.pow(1 + Math.max(0, input.hours), -recencyDecayExponent(input.arousal, input.accessCount, input.decayScale));
   const floor = input.arousal >= r.arousalFloorThreshold ? r.arousalFloor : 0;
   return clamp(Math.max(floor, decayed), 0, 1);
 }
