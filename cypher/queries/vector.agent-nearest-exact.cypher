@@ -22,17 +22,24 @@ WHERE source.tenantId = $tenantId AND source.agentId = $agentId
 WITH goals, probe, coalesce(probe.vector, source.embedding) AS vector
 OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
-  MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
-  WHERE m.embedding IS NOT NULL AND m.archived <= $withArchived
-    AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
-    AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-    AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-    AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-    AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-    AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-    AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
-    AND size(m.embedding) = size(vector)
-  WITH m, vector.similarity.cosine(m.embedding, vector) AS score
+  // The filter is read before the embedding, in a subquery of its own: in one WHERE the planner
+  // tested the embedding first and so read the 384 floats of every memory of the agent (a tag of
+  // 0.5 % in 20,000 memories: 604 → 106 ms p50).
+  CALL (probe) {
+    MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
+    WHERE m.archived <= $withArchived
+      AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
+      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
+      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+    RETURN m
+  }
+  WITH m, vector, m.embedding AS stored
+  WHERE stored IS NOT NULL AND size(stored) = size(vector)
+  WITH m, vector.similarity.cosine(stored, vector) AS score
   ORDER BY score DESC, m.id
   LIMIT toInteger($k)
   RETURN m, score
