@@ -155,7 +155,7 @@ describe('graph foundation on the real Neo4j', () => {
     });
     if (code === 'running') await api.stop();
     expect(code).toBe(1);
-    expect(api.output()).toMatch(/Limbic API failed to start: vector index memory_embedding_by_agent has dimension 384, but embedder hash-64 produces 64\. Either configure an embedder of dimension 384/);
+    expect(api.output()).toMatch(/Limbic API failed to start: vector index memory_embedding_filtered has dimension 384, but embedder hash-64 produces 64\. Either configure an embedder of dimension 384/);
     expect(api.output()).not.toMatch(/\n\s+at /); // the message, not a stack trace
   });
 });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { EDGE_TYPES, spreadActivation, type EdgeType, type SpreadEdge, type SpreadOptions, type SpreadSeed } from '@limbic/affect';
+import { NO_FILTER } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
 import { uniqueSuffix } from './support/processes';
 
@@ -119,6 +120,8 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
       {
         tenantId,
         agentId,
+        // Unfiltered: recall filters restrict the graph the reference would be given (recall-filters e2e).
+        filter: NO_FILTER,
         seeds: c.seeds,
         hops: c.options.hops,
         factors: c.options.typeFactors,

@@ -18,6 +18,7 @@ import {
   QUERY_NAMES,
   QueryRegistry,
   RecallRepository,
+  LEGACY_SLOT_INDEX,
   SLOT_INDEX,
 } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
@@ -187,9 +188,9 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
       crowd.set(v, i * DIM);
     }
     // The store as the 5.26 build left it, the crowd loaded into it: its unfiltered index, no
-    // filtered one, some memories without `archived`. The first test migrates it (schema 009
-    // rebuilds the filtered index over all of it: one HNSW build of the crowd, not two).
-    await driver.executeQuery(`DROP INDEX ${AGENT_VECTOR_INDEX} IF EXISTS`, {}, { database: DB });
+    // filtered one, some memories without `archived`. The first test migrates it (schema 009, then
+    // 013, which drops 009's index while it populates: one HNSW build of the crowd, not two).
+    for (const name of [AGENT_VECTOR_INDEX, LEGACY_SLOT_INDEX.embedding]) await driver.executeQuery(`DROP INDEX ${name} IF EXISTS`, {}, { database: DB });
     await load(tenantId, 'crowd', (i) => Array.from(crowd.subarray(i * DIM, (i + 1) * DIM)), CROWD, 'crowd');
     await load(otherTenantId, 'few', (i) => base[i % base.length]!, 2 * base.length, 'copy');
     if (localStack) await load(localStack.tenants[0]!.id, 'neighbour', (i) => jitter(localOwn[i % localOwn.length]!.embedding, 0.01), 5000, 'near');
@@ -215,13 +216,13 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
   const QUERIES = ['what went wrong with the deploy', 'lunch with Ana', 'a customer complaint took all day', 'the roadmap needs a follow-up', 'hiking'];
 
   it('migrates an old vector index (schema 003, no filters) to the filtered one online: searches are exact while it populates', async () => {
-    // beforeAll left the store as a 5.26 build would have: schema 009 not applied yet.
-    await write('MATCH (r:LimbicMigration {id: $id}) DELETE r', { id: 'schema/009' });
+    // beforeAll left the store as a 5.26 build would have: schemas 009 and 013 not applied yet.
+    await write('MATCH (r:LimbicMigration) WHERE r.id IN $ids DELETE r', { ids: ['schema/009', 'schema/013'] });
 
     const started = Date.now();
     const applied = await new MigrationRunner(executor, join(findCypherDir(), 'schema')).run({ embeddingDimension: DIM });
     const migratedMs = Date.now() - started;
-    expect(applied).toEqual(['009_vector_index_by_agent.cypher']);
+    expect(applied).toEqual(['009_vector_index_by_agent.cypher', '013_vector_index_filters.cypher']);
 
     // Right after the migration the index is still taking 100,000 memories; a fresh process
     // (a new search) answers from the exact scan meanwhile, with the same top k.
@@ -247,7 +248,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     const indexes = records.map((r) => ({ name: String(r.get('name')), properties: r.get('properties') as string[], quantization: (r.get('options') as { indexConfig: Record<string, unknown> }).indexConfig['vector.quantization.type'] }));
     // The re-embedding slot's index belongs to test/reembed, which may run first.
     expect(indexes.filter((i) => i.name.startsWith('memory_') && i.name !== SLOT_INDEX.embeddingAlt)).toEqual([
-      { name: AGENT_VECTOR_INDEX, properties: ['embedding', 'tenantId', 'agentId', 'archived', 'encodedAt'], quantization: 'NONE' },
+      { name: AGENT_VECTOR_INDEX, properties: ['embedding', 'tenantId', 'agentId', 'archived', 'encodedAt', 'scope', 'occurredAt'], quantization: 'NONE' },
     ]);
   });
 

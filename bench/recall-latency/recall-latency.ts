@@ -250,15 +250,16 @@ const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { memories } }`;
 
 /**
  * The floor: the agent's top 10 straight from the vector index over Bolt, without HTTP,
- * scoring or spreading. On a store with the filtered index (Neo4j 2026, schema 009) that is
- * the SEARCH every recall makes; on one without (a 5.26 build measured back to back) the
- * unfiltered top 10 its recall started from.
+ * scoring or spreading. On a store with the filtered index (Neo4j 2026; schema 013's, or 009's
+ * on a build before it) that is the SEARCH every recall makes; on one without (a 5.26 build
+ * measured back to back) the unfiltered top 10 its recall started from.
  */
 async function floorQuery(driver: Driver): Promise<string> {
   const { records } = await driver.executeQuery('SHOW VECTOR INDEXES YIELD name RETURN collect(name) AS names', {}, { database: DB });
   const names = (records[0]?.get('names') as string[] | undefined) ?? [];
-  return names.includes('memory_embedding_by_agent')
-    ? `CYPHER 25 MATCH (m:Memory) SEARCH m IN (VECTOR INDEX memory_embedding_by_agent FOR $e
+  const filtered = ['memory_embedding_filtered', 'memory_embedding_by_agent'].find((n) => names.includes(n));
+  return filtered
+    ? `CYPHER 25 MATCH (m:Memory) SEARCH m IN (VECTOR INDEX ${filtered} FOR $e
          WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived = false LIMIT 10) SCORE AS score RETURN m.id AS id, score`
     : `CALL db.index.vector.queryNodes('memory_embedding', 10, $e) YIELD node, score RETURN node.id AS id, score`;
 }

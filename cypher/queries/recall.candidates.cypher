@@ -1,7 +1,9 @@
 // The seed pool with what scoring needs: the memory, its similarity to the query
 // ((1 + cos) / 2; taken from $knownScores — the vector seeds' own scores — when there, so
 // only fulltext-only hits read their vector), to each goal ($goalEmbeddings, in the caller's
-// goal order) and the concepts it is tagged with (for priming).
+// goal order) and the concepts it is tagged with (for priming). Only memories that pass the
+// recall's $filter (memory-filter.ts; NO_FILTER when it has none): the ids come from filtered
+// seeds, and the check keeps it so whoever asks.
 // A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
 // (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
 // also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
@@ -10,6 +12,12 @@
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NULL
+  AND ($filter.scope IS NULL OR m.scope = $filter.scope)
+  AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+  AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+  AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+  AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+  AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
 RETURN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
     m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
     m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven] AS memory,

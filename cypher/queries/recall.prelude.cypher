@@ -9,7 +9,8 @@
 //  - No agent: no row.
 //  - $text null (a query with nothing to search for): no fulltext scan, textScanned 0. $text is
 //    scoped to the agent (see recall.seeds-fulltext), so its hits are the agent's but for
-//    archived memories, which the filter drops.
+//    archived memories, which the filter drops, and for memories outside the recall's $filter
+//    (memory-filter.ts; NO_FILTER when it has none), which it drops too.
 //  - Every similarity is the exact cosine of the stored embeddings (the vector search's scores
 //    are exact too: its index is not quantized, schema 009). Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
@@ -44,6 +45,12 @@ CALL () {
   RETURN size(hits) AS textScanned,
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+        AND ($filter.scope IS NULL OR h.node.scope = $filter.scope)
+        AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN h.node.tags))
+        AND all(t IN $filter.tagsAll WHERE t IN h.node.tags)
+        AND ($filter.after IS NULL OR h.node.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+        AND ($filter.before IS NULL OR h.node.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+        AND all(p IN $filter.metadataPairs WHERE p IN h.node.metadataPairs)
     ][..toInteger($limit)] AS textHits
 }
 WITH a, [g IN goals WHERE size(g.vector) = size($embedding)] AS goals, primed, lexicon, textScanned, textHits

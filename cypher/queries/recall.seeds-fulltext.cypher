@@ -1,11 +1,19 @@
 // BM25 seeds from the fulltext index (english analyzer), filtered to the agent. $text is a
 // Lucene query the service escaped and scoped to the agent (scopeToAgent: the index holds
 // tenantId and agentId beside the content, schema 008); it is a parameter, never part of this
-// text. The filter below still decides what is the agent's; the caller widens $fetch when too
-// few hits survive it (archived memories).
+// text. The filter below still decides what is the agent's and what passes the recall's
+// $filter (memory-filter.ts; NO_FILTER when it has none: the index holds no scope, tags, time or
+// metadata, so they are checked on the hits); the caller widens $fetch when too few hits survive
+// it (archived memories, memories outside the filter).
 CALL db.index.fulltext.queryNodes('memory_content', $text, {limit: toInteger($fetch)}) YIELD node, score
 WITH collect({node: node, score: score}) AS hits
 RETURN size(hits) AS scanned,
   [h IN hits
     WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
+      AND ($filter.scope IS NULL OR h.node.scope = $filter.scope)
+      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN h.node.tags))
+      AND all(t IN $filter.tagsAll WHERE t IN h.node.tags)
+      AND ($filter.after IS NULL OR h.node.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+      AND ($filter.before IS NULL OR h.node.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+      AND all(p IN $filter.metadataPairs WHERE p IN h.node.metadataPairs)
     | {id: h.node.id, score: h.score}][..toInteger($limit)] AS found

@@ -8,7 +8,11 @@
 //  - walks below $minActivation are dropped and not expanded (exact: activation never grows);
 //  - a node's result is its strongest walk of 1..$hops hops over all seeds but itself
 //    (a seed's own walks back to it are not resonance);
-//  - never leaves the agent: every node and edge is matched on tenant and agent.
+//  - never leaves the agent: every node and edge is matched on tenant and agent;
+//  - never leaves the recall's $filter (memory-filter.ts; NO_FILTER when it has none): a memory
+//    that does not pass it is neither reached nor walked through, so spreading runs on the
+//    subgraph of the memories that pass (the reference's graph is that subgraph). A path through
+//    a non-matching memory would let memories outside the filter decide what is recalled.
 // Layer h keeps, per node, only the strongest walk of exactly h hops of its two strongest
 // seeds (not of every seed that reaches it): the best walk into a node from seeds other than
 // itself always extends a walk of one of its predecessor's two best seeds — a seed ranked
@@ -35,6 +39,12 @@ UNWIND $seeds AS s
 MATCH (n:Memory {id: s.id})
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
   AND s.activation >= $minActivation AND s.activation > 0.0
+  AND ($filter.scope IS NULL OR n.scope = $filter.scope)
+  AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN n.tags))
+  AND all(t IN $filter.tagsAll WHERE t IN n.tags)
+  AND ($filter.after IS NULL OR n.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+  AND ($filter.before IS NULL OR n.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+  AND all(p IN $filter.metadataPairs WHERE p IN n.metadataPairs)
 WITH n, max(toFloat(s.activation)) AS act
 WITH collect({seed: n.id, seedAct: act, node: n, act: act, path: [n.id], types: []}) AS layer0
 CALL (layer0) {
@@ -50,6 +60,12 @@ CALL (layer0) {
     WHERE strength > 0.0 AND reach * strength >= $minActivation
     WITH m, t, strength
     WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
+      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
+      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)
@@ -76,6 +92,12 @@ CALL (layer1) {
     WHERE strength > 0.0 AND reach * strength >= $minActivation
     WITH m, t, strength
     WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
+      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
+      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)
@@ -102,6 +124,12 @@ CALL (layer2) {
     WHERE strength > 0.0 AND reach * strength >= $minActivation
     WITH m, t, strength
     WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
+      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
+      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
+      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
+      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
+      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
+      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)

@@ -1,6 +1,6 @@
 // The k memories of one agent nearest to each probe vector: the one nearest-neighbour search of
 // Limbic (libs/graph AgentVectorSearch; recall seeds, link candidates, novelty, near-duplicates).
-// The index is filtered inside the search (schema 009: tenant, agent, archived and encodedAt
+// The index is filtered inside the search (schema 013: tenant, agent, archived and encodedAt
 // are filter properties), so the k found are the agent's own top k, however many memories other
 // agents or tenants hold: nothing is over-fetched, widened or scanned.
 //  - $withArchived false: live memories only; true: archived ones too (`archived <= true`
@@ -33,7 +33,7 @@ OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
     SEARCH m IN (
-      VECTOR INDEX memory_embedding_by_agent
+      VECTOR INDEX memory_embedding_filtered
       FOR vector
       WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
         AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})

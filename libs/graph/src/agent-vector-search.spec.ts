@@ -1,4 +1,5 @@
 import { AgentVectorSearch, NO_TIME_BOUND } from './agent-vector-search';
+import { FILTER_TIME_MAX, NO_FILTER, type MemoryFilter } from './memory-filter';
 import type { Params, TxRunner } from './neo4j-executor';
 import type { QueryName } from './query-names';
 
@@ -103,5 +104,66 @@ describe('AgentVectorSearch', () => {
     const { tx, calls } = fakeTx(() => 'ONLINE');
     const found = await new AgentVectorSearch().nearest(tx, scope, [{ key: 'q', embedding: [1] }], { k: 0 });
     expect([calls, found.get('q')]).toEqual([[], []]);
+  });
+
+  describe('with a filter', () => {
+    const hit = (id: string, score: number) => ({ id, score, valence: 0, arousal: 0, dominance: 0.5, occurredAt: 1, encodedAt: 2 });
+    /** Answers the filtered searches with `kept` hits out of `scanned`, the exact scan with `exact`. */
+    function filteredTx(kept: number, scanned: number, exact: number) {
+      const calls: { name: QueryName; params: Params }[] = [];
+      const tx: TxRunner = {
+        run: <T>(name: QueryName, params: Params = {}) => {
+          calls.push({ name, params });
+          if (name === 'vector.index-state') return Promise.resolve([{ state: 'ONLINE' }] as T[]);
+          const n = name === 'vector.agent-nearest-exact' ? exact : kept;
+          const hits = Array.from({ length: n }, (_, i) => hit(`${name}-${i}`, 1 - i / 100));
+          return Promise.resolve((params.probes as { key: string }[]).map((p) => ({ key: p.key, scanned, hits })) as T[]);
+        },
+      };
+      return { tx, calls };
+    }
+    const tagged: MemoryFilter = { ...NO_FILTER, tagsAny: ['work'] };
+    const nearest = (tx: TxRunner, filter: MemoryFilter, k = 10) => new AgentVectorSearch().nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k, filter });
+
+    it('sends no filter on the unfiltered path, and puts scope and time into the scoped search', async () => {
+      const { tx, calls } = filteredTx(10, 10, 0);
+      await nearest(tx, NO_FILTER);
+      expect(calls.at(-1)?.name).toBe('vector.agent-nearest');
+      expect(calls.at(-1)?.params).not.toHaveProperty('filter');
+
+      const scoped: MemoryFilter = { ...NO_FILTER, scope: 'user:ada', after: 1000 };
+      await nearest(tx, scoped);
+      expect(calls.at(-1)?.name).toBe('vector.agent-nearest-scoped');
+      // Without list conditions the index's k are the answer: nothing over-fetched.
+      expect(calls.at(-1)?.params).toMatchObject({ filter: scoped, k: 10, fetch: 10, occurredFrom: 1000, occurredTo: FILTER_TIME_MAX });
+      await nearest(tx, { ...NO_FILTER, before: 5 });
+      expect(calls.at(-1)?.name).toBe('vector.agent-nearest-filtered');
+    });
+
+    it('over-fetches for tags and metadata, and trusts a search that found k or ran out', async () => {
+      const full = filteredTx(10, 200, 0);
+      const found = await nearest(full.tx, tagged);
+      expect(full.calls.map((c) => c.name)).toEqual(['vector.index-state', 'vector.agent-nearest-filtered']);
+      expect(full.calls.at(-1)?.params).toMatchObject({ fetch: 200, k: 10 });
+      expect(found.get('q')).toHaveLength(10);
+
+      const exhausted = filteredTx(3, 150, 0);
+      expect((await nearest(exhausted.tx, tagged)).get('q')).toHaveLength(3);
+      expect(exhausted.calls.map((c) => c.name)).not.toContain('vector.agent-nearest-exact');
+    });
+
+    it('answers from the exact scan of the filtered set when the search came back full with fewer than k passing', async () => {
+      const { tx, calls } = filteredTx(4, 200, 7);
+      const found = await nearest(tx, tagged);
+      expect(calls.map((c) => c.name)).toEqual(['vector.index-state', 'vector.agent-nearest-filtered', 'vector.agent-nearest-exact']);
+      expect(calls.at(-1)?.params).toMatchObject({ filter: tagged, k: 10 });
+      expect(found.get('q')?.map((h) => h.id)).toEqual(Array.from({ length: 7 }, (_, i) => `vector.agent-nearest-exact-${i}`));
+    });
+
+    it('filters the exact scan too while the index is not online', async () => {
+      const { tx, calls } = fakeTx(() => 'POPULATING');
+      await new AgentVectorSearch().nearest(tx, scope, [{ key: 'q', embedding: [1] }], { k: 5, filter: tagged });
+      expect(calls.at(-1)).toMatchObject({ name: 'vector.agent-nearest-exact', params: { filter: tagged } });
+    });
   });
 });

@@ -5,10 +5,21 @@ import { vectorSearches } from '@limbic/observability';
 import { SLOT_INDEX } from './embedding-space/embedding-slot';
 import { EmbeddingSpaces } from './embedding-space/embedding-spaces';
 import type { TxRunner } from './neo4j-executor';
+import { FILTER_TIME_MAX, FILTER_TIME_MIN, hasListConditions, isUnfiltered, NO_FILTER, type MemoryFilter } from './memory-filter';
+import type { QueryName } from './query-names';
 import { num, toPlain } from './records';
 
-/** The vector index every agent-scoped search uses (cypher/schema/009): filtered by tenant, agent, archived, encodedAt. */
-export const AGENT_VECTOR_INDEX = 'memory_embedding_by_agent';
+/** The vector index every agent-scoped search uses (cypher/schema/013): filtered by tenant, agent, archived, encodedAt, scope, occurredAt. */
+export const AGENT_VECTOR_INDEX = SLOT_INDEX.embedding;
+
+/**
+ * chosen (bench/recall-filters): a search whose filter has tags or metadata asks the index for
+ * this many hits per wanted one (at least FILTERED_FETCH_MIN), then checks them. When fewer
+ * than k pass, the search cannot know what lies past its hits and an exact scan of the
+ * filtered set answers instead.
+ */
+const FILTERED_FETCH_PER_RESULT = 4;
+const FILTERED_FETCH_MIN = 200;
 
 /**
  * An instant later than any memory's encodedAt: the `before` of a probe that wants every memory.
@@ -42,6 +53,12 @@ export interface NearestOptions {
    * goal id, concepts), read in the same query: recall's seeds need no second read.
    */
   readonly recallRows?: boolean;
+  /**
+   * Only memories that pass this filter (recall's; memory-filter.ts). The answer is still the
+   * true top k of the filtered set: scope and the time range are filtered inside the index, tags
+   * and metadata after it with a proof of completeness (see nearestFiltered).
+   */
+  readonly filter?: MemoryFilter;
 }
 
 /** A hit's recall candidate as the query returns it; recall.repository parses it (parseCandidate). */
@@ -72,7 +89,7 @@ export interface NearestMemory {
  * answer is the agent's own top k whatever else the index holds: no over-fetch, widening or
  * per-agent hint.
  *
- * While the index is not ONLINE (the first start after the upgrade to schema 009, which
+ * While the index is not ONLINE (the first start after the upgrade to schema 013, which
  * builds it in the background, or a rebuild) the same rows come from an exact scan of the
  * agent (vector.agent-nearest-exact), so every caller keeps working. Once this process has seen
  * it ONLINE it never asks again: an index does not go back to populating unless it is dropped.
@@ -117,6 +134,7 @@ export class AgentVectorSearch {
     const index = SLOT_INDEX[this.spaces?.slotOf(scope.tenantId) ?? 'embedding'];
     const useIndex = await this.indexOnline(tx, index);
     vectorSearches.inc({ path: useIndex ? 'index' : 'exact' });
+    const filter = options.filter ?? NO_FILTER;
     const params = {
       ...scope,
       k: Math.floor(options.k),
@@ -129,20 +147,57 @@ export class AgentVectorSearch {
         before: p.before ?? NO_TIME_BOUND,
       })),
     };
-    let rows: { key: unknown; hits: unknown }[];
+    // The unfiltered search, the hot path, is sent exactly as before filters existed.
+    if (useIndex && isUnfiltered(filter)) return this.search(tx, index, 'vector.agent-nearest', params, found);
+    if (!useIndex) return this.search(tx, index, 'vector.agent-nearest-exact', { ...params, filter }, found);
+    return this.nearestFiltered(tx, index, { ...params, filter }, found);
+  }
+
+  /**
+   * A filtered search by the index, proven complete. Scope and the occurredAt range are filter
+   * properties of the index, so without tags or metadata its k hits are the answer. With them the
+   * index is asked for more hits than wanted and each is checked: a probe is done when k pass or
+   * the index ran out of candidates (fewer hits than asked); any other probe — the filter passes
+   * too few of the agent's nearest memories to tell where its k-th lies — goes to the exact scan
+   * of the filtered set (one more query, only then).
+   */
+  private async nearestFiltered(tx: TxRunner, index: string, params: FilteredParams, found: Map<string, NearestMemory[]>): Promise<Map<string, NearestMemory[]>> {
+    const { filter, k } = params;
+    const fetch = hasListConditions(filter) ? Math.max(FILTERED_FETCH_MIN, FILTERED_FETCH_PER_RESULT * k) : k;
+    const rows = await this.run(tx, index, filter.scope === null ? 'vector.agent-nearest-filtered' : 'vector.agent-nearest-scoped', {
+      ...params,
+      fetch,
+      occurredFrom: filter.after ?? FILTER_TIME_MIN,
+      occurredTo: filter.before ?? FILTER_TIME_MAX,
+    });
+    const unproven = new Set<string>();
+    for (const row of rows) {
+      const hits = parseHits(row.hits);
+      if (hits.length < k && num(toPlain(row.scanned)) >= fetch) unproven.add(String(row.key));
+      else found.set(String(row.key), hits);
+    }
+    if (unproven.size === 0) return found;
+    vectorSearches.inc({ path: 'exact-filter' });
+    return this.search(tx, index, 'vector.agent-nearest-exact', { ...params, probes: params.probes.filter((p) => unproven.has(p.key)) }, found);
+  }
+
+  private async search(tx: TxRunner, index: string, name: NearestQuery, params: SearchParams & Readonly<Record<string, unknown>>, found: Map<string, NearestMemory[]>): Promise<Map<string, NearestMemory[]>> {
+    for (const row of await this.run(tx, index, name, params)) found.set(String(row.key), parseHits(row.hits));
+    return found;
+  }
+
+  private async run(tx: TxRunner, index: string, name: NearestQuery, params: SearchParams & Readonly<Record<string, unknown>>): Promise<{ key: unknown; hits: unknown; scanned?: unknown }[]> {
     try {
-      rows = await tx.run(useIndex ? 'vector.agent-nearest' : 'vector.agent-nearest-exact', params);
+      return await tx.run(name, params);
     } catch (err) {
       // Dropped or rebuilding since this process saw it ONLINE: this call fails (UNAVAILABLE,
       // graph.errors), the next ones take the exact path until it is back.
-      if (useIndex && isIndexGone(err)) {
+      if (name !== 'vector.agent-nearest-exact' && isIndexGone(err)) {
         this.online.delete(index);
         this.checkedAt.delete(index);
       }
       throw err;
     }
-    for (const row of rows) found.set(String(row.key), parseHits(row.hits));
-    return found;
   }
 
   /** Whether the filtered index answers; asked at most once a second until it does. */
@@ -160,6 +215,20 @@ export class AgentVectorSearch {
     return this.online.has(index);
   }
 }
+
+type NearestQuery = Extract<QueryName, `vector.agent-nearest${string}`>;
+
+/** A type, not an interface: it travels as the driver's parameter record. */
+type SearchParams = {
+  readonly tenantId: string;
+  readonly agentId: string;
+  readonly k: number;
+  readonly withArchived: boolean;
+  readonly recallRows: boolean;
+  readonly probes: readonly { readonly key: string; readonly vector: readonly number[] | null; readonly memoryId: string | null; readonly before: number }[];
+};
+
+type FilteredParams = SearchParams & { readonly filter: MemoryFilter };
 
 /** Neo4j's "index does not exist" (22N69) and "not ready yet" (51N63) share this code. */
 function isIndexGone(err: unknown): boolean {

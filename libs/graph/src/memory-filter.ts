@@ -3,7 +3,8 @@
  * map (see cypher/queries using `$filter.`). An empty list or a null bound means "no condition".
  * The API validates and normalises it (apps/api/src/memories/memory-filter.validator.ts).
  *
- * The Cypher predicate, the same wherever it is used (m is the memory):
+ * The Cypher predicate, the same wherever it is used (m is the memory; epoch millis travel as
+ * floats, which datetime() refuses, hence toInteger):
  *   ($filter.scope IS NULL OR m.scope = $filter.scope)
  *   AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
  *   AND all(t IN $filter.tagsAll WHERE t IN m.tags)
@@ -31,4 +32,16 @@ export const NO_FILTER: MemoryFilter = { scope: null, tagsAny: [], tagsAll: [], 
 
 export function isUnfiltered(f: MemoryFilter): boolean {
   return f.scope === null && f.tagsAny.length === 0 && f.tagsAll.length === 0 && f.after === null && f.before === null && f.metadataPairs.length === 0;
+}
+
+/** The earliest and (exclusive) latest occurredAt a memory can have (year 1 … 9999, as the API validates dates). */
+export const FILTER_TIME_MIN = -62_135_596_800_000;
+export const FILTER_TIME_MAX = 253_402_300_800_000;
+
+/**
+ * Conditions no index can check: tags and metadata are lists (scope and the time range are
+ * vector-index filter properties, schema 013).
+ */
+export function hasListConditions(f: MemoryFilter): boolean {
+  return f.tagsAny.length > 0 || f.tagsAll.length > 0 || f.metadataPairs.length > 0;
 }

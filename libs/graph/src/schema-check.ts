@@ -21,7 +21,7 @@ export async function assertVectorDimension(executor: Neo4jExecutor, embedder: {
     throw new SchemaMismatchError(
       `vector index ${VECTOR_INDEX} has dimension ${existing}, but embedder ${embedder.name} produces ${embedder.dimension}. ` +
         `Either configure an embedder of dimension ${existing}, or drop the index (DROP INDEX ${VECTOR_INDEX}), ` +
-        `delete (:LimbicMigration {id:'schema/009'}) and re-embed the stored memories.`,
+        `delete (:LimbicMigration {id:'schema/013'}) and re-embed the stored memories.`,
     );
   }
 }

@@ -40,7 +40,7 @@ export const encodeTotal = new Counter({
  */
 export const vectorSearches = new Counter({
   name: 'limbic_vector_searches_total',
-  help: 'agent-scoped nearest-neighbour searches by path: filtered vector index, or exact scan while the index is not online.',
+  help: 'agent-scoped nearest-neighbour searches by path: filtered vector index, or exact scan while the index is not online; exact-filter: a filtered recall the index could not answer completely (tags or metadata), scanned exactly.',
   labelNames: ['path'] as const,
   registers: [metricsRegistry],
 });

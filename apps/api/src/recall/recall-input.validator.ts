@@ -1,5 +1,8 @@
 import { PROFILE_NAMES, RECALL, SIGNAL_NAMES, SPREADING, type CoreAffect, type ProfileName, type SignalName, type WeightOverride } from '@limbic/affect';
+import type { Limits } from '@limbic/config';
+import type { MemoryFilter } from '@limbic/graph';
 import { badInput } from '../common/api-error';
+import { validateMemoryFilter } from '../memories/memory-filter.validator';
 import { requireCallerId, requireDate, requireInt, requireRange, requireText } from '../common/validate';
 import type { RecallInput } from './dto/recall.types';
 
@@ -22,9 +25,11 @@ export interface RecallCommand {
   readonly queryAffect?: CoreAffect;
   readonly spread: SpreadRequest;
   readonly explain: boolean;
+  /** Which memories the recall may see (NO_FILTER: all the agent's live ones). */
+  readonly filter: MemoryFilter;
 }
 
-export function validateRecallInput(input: RecallInput, limits: { maxContentBytes: number; maxTopK: number }, nowMs: number): RecallCommand {
+export function validateRecallInput(input: RecallInput, limits: Limits, nowMs: number): RecallCommand {
   const agentId = requireCallerId('agentId', input.agentId);
   const query = requireText('query', input.query, limits.maxContentBytes);
   const topK = requireInt('topK', input.topK ?? RECALL.defaultTopK, 1, Math.min(limits.maxTopK, RECALL.maxTopK));
@@ -41,6 +46,7 @@ export function validateRecallInput(input: RecallInput, limits: { maxContentByte
     ...(input.queryAffect ? { queryAffect: validateAffect(input.queryAffect) } : {}),
     spread: validateSpread(input.spread ?? undefined),
     explain: input.explain === true,
+    filter: validateMemoryFilter(input.filter, limits),
   };
 }
 

@@ -93,7 +93,7 @@ export class RecallService {
     const embedded = performance.now();
     // The query's concepts: context tags for scoring and the concepts the effects job primes.
     const concepts = extractConcepts(cmd.query);
-    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding, concepts));
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding, concepts), cmd.filter);
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();

@@ -1,7 +1,7 @@
 /**
  * Where a tenant's vectors live. Two slots, so that a re-embed can fill the inactive one while
  * recall reads the active one, and switch by flipping a pointer instead of rewriting in place.
- * Each slot has its own filtered vector index (its own dimension): `embedding` is schema 009's,
+ * Each slot has its own filtered vector index (its own dimension): `embedding` is schema 013's,
  * `embeddingAlt` is created by a re-embed run when it needs it.
  */
 export type EmbeddingSlot = 'embedding' | 'embeddingAlt';
@@ -9,6 +9,16 @@ export type EmbeddingSlot = 'embedding' | 'embeddingAlt';
 export const EMBEDDING_SLOTS: readonly EmbeddingSlot[] = ['embedding', 'embeddingAlt'];
 
 export const SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
+  embedding: 'memory_embedding_filtered',
+  embeddingAlt: 'memory_embedding_alt_filtered',
+};
+
+/**
+ * Each slot's index as schema 009 / 010 built it, before scope and occurredAt became filter
+ * properties (schema 013 replaces the first; replaceLegacyAltIndex the second, whose dimension only
+ * the store knows).
+ */
+export const LEGACY_SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
   embedding: 'memory_embedding_by_agent',
   embeddingAlt: 'memory_embedding_alt_by_agent',
 };
@@ -26,7 +36,7 @@ export function isEmbeddingSlot(value: unknown): value is EmbeddingSlot {
 
 /** Node property access `.embedding` / `.embeddingAlt` (not `$embedding`, not `embeddingModel`, not map keys). */
 const SLOT_PROPERTY = /\.(embedding|embeddingAlt)(?![\w])/g;
-const SLOT_INDEX_NAME = /\b(memory_embedding_by_agent|memory_embedding_alt_by_agent)\b/g;
+const SLOT_INDEX_NAME = /\b(memory_embedding_filtered|memory_embedding_alt_filtered)\b/g;
 
 /**
  * The `embeddingAlt` variant of a query written for the `embedding` slot: every node property

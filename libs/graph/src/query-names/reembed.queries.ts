@@ -14,4 +14,5 @@ export const REEMBED_QUERIES = [
   'reembed.tenant-known',
   'reembed.create-index',
   'reembed.drop-index',
+  'reembed.drop-legacy-index',
 ] as const;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import type { EmbeddingSlot } from '../embedding-space/embedding-slot';
-import { DEFAULT_SLOT, SLOT_INDEX } from '../embedding-space/embedding-slot';
+import { DEFAULT_SLOT, LEGACY_SLOT_INDEX, SLOT_INDEX } from '../embedding-space/embedding-slot';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { QueryRegistry } from '../query-registry';
 import { num, toPlain } from '../records';
@@ -110,7 +110,21 @@ export class ReembedRepository {
   }
 
   async indexDimension(slot: EmbeddingSlot): Promise<number | null> {
-    const rows = await this.db.read<{ dimension: unknown }>('schema.vector-index-dimension', { name: SLOT_INDEX[slot] });
+    return this.dimensionOf(SLOT_INDEX[slot]);
+  }
+
+  /** The dimension of the slot's index as schema 010 built it (LEGACY_SLOT_INDEX); null when it is gone. */
+  async legacyIndexDimension(slot: EmbeddingSlot): Promise<number | null> {
+    return this.dimensionOf(LEGACY_SLOT_INDEX[slot]);
+  }
+
+  /** Drops the re-embedding slot's legacy index (the default slot's went with schema 013). */
+  async dropLegacyAltIndex(): Promise<void> {
+    await this.db.runRaw('reembed.drop-legacy-index', this.queries.get('reembed.drop-legacy-index'));
+  }
+
+  private async dimensionOf(name: string): Promise<number | null> {
+    const rows = await this.db.read<{ dimension: unknown }>('schema.vector-index-dimension', { name });
     const d = rows[0]?.dimension;
     return d === undefined || d === null ? null : num(toPlain(d));
   }

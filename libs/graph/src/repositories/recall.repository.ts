@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AgentVectorSearch, type NearestMemory } from '../agent-vector-search';
+import { NO_FILTER, type MemoryFilter } from '../memory-filter';
 import type { AgentRecord, MemoryRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemoryRow } from '../memory-row';
@@ -124,6 +125,10 @@ type Row = Record<string, unknown>;
  * run on a read replica). Neo4j reads are read-committed, not a snapshot: a memory encoded
  * between the prelude and the spread can appear in the second read only; scoring tolerates
  * that (it is one memory more or less, never a broken one).
+ *
+ * Every read is bound to the recall's filter too (NO_FILTER when it has none): seeds of either
+ * index, candidates and spreading see only the memories that pass it, so the recall never
+ * scores, nor spreads through, a memory outside the filtered set.
  */
 export class RecallReader {
   constructor(
@@ -131,6 +136,7 @@ export class RecallReader {
     private readonly tenantId: string,
     private readonly agentId: string,
     private readonly vectors: AgentVectorSearch,
+    private readonly filter: MemoryFilter,
   ) {}
 
   private readonly toCosine: ToCosine = (score) => this.vectors.cosine(score);
@@ -146,7 +152,7 @@ export class RecallReader {
 
   /** Agent state, the first fulltext scan and its candidates in one round trip; null: no agent. */
   async prelude(p: PreludeParams): Promise<RecallPrelude | null> {
-    const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, ...p });
+    const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...p });
     const row = rows[0];
     if (!row) return null;
     // The agent map holds driver temporals: converted once, read by both parsers.
@@ -162,10 +168,15 @@ export class RecallReader {
 
   /**
    * The agent's `k` live memories nearest to the query, best first (score = (1 + cos) / 2),
-   * each with its candidate (read in the same query; see vectorCandidates).
+   * each with its candidate (read in the same query; see vectorCandidates). With a filter: the
+   * true top k of the memories that pass it.
    */
   async nearest(embedding: readonly number[], k: number): Promise<VectorSeeds> {
-    const found = await this.vectors.nearest(this.tx, { tenantId: this.tenantId, agentId: this.agentId }, [{ key: 'q', embedding }], { k, recallRows: true });
+    const found = await this.vectors.nearest(this.tx, { tenantId: this.tenantId, agentId: this.agentId }, [{ key: 'q', embedding }], {
+      k,
+      recallRows: true,
+      filter: this.filter,
+    });
     return { hits: found.get('q') ?? [] };
   }
 
@@ -181,13 +192,13 @@ export class RecallReader {
     knownScores: Readonly<Record<string, number>> = {},
   ): Promise<CandidateRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, ids, embedding, goalEmbeddings, knownScores });
+    const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ids, embedding, goalEmbeddings, knownScores });
     return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine));
   }
 
   async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
     if (p.seeds.length === 0 || p.hops < 1) return [];
-    const rows = await this.tx.run<Row>('spread.activate', { tenantId: this.tenantId, agentId: this.agentId, ...p, embedding, goalEmbeddings });
+    const rows = await this.tx.run<Row>('spread.activate', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...p, embedding, goalEmbeddings });
     return rows.map((r) => ({
       id: String(r.id),
       activation: num(r.activation),
@@ -199,7 +210,7 @@ export class RecallReader {
   }
 
   private async scan(name: 'recall.seeds-fulltext', params: Row): Promise<SeedScan> {
-    const rows = await this.tx.run<Row>(name, { tenantId: this.tenantId, agentId: this.agentId, ...params });
+    const rows = await this.tx.run<Row>(name, { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...params });
     const row = rows[0];
     if (!row) return { scanned: 0, found: [] };
     return { scanned: num(toPlain(row.scanned)), found: parseHits(row.found) };
@@ -244,9 +255,9 @@ export class RecallRepository {
     private readonly vectors: AgentVectorSearch,
   ) {}
 
-  /** Runs `work` inside one read transaction scoped to the agent. */
-  read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>): Promise<R> {
-    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors)), tenantId);
+  /** Runs `work` inside one read transaction scoped to the agent and, when given, to `filter`'s memories. */
+  read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>, filter: MemoryFilter = NO_FILTER): Promise<R> {
+    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors, filter)), tenantId);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AffectInput } from '../../common/graphql-types';
+import { MemoryFilterInput } from '../../memories/dto/memory-filter.types';
 import { Memory } from '../../memories/dto/memory.types';
 
 export enum RecallProfile {
@@ -61,6 +62,11 @@ export class RecallInput {
   @Field(() => SpreadInput, { nullable: true }) spread?: SpreadInput;
   @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'Include the per-signal breakdown and activation paths.' })
   explain?: boolean;
+  @Field(() => MemoryFilterInput, {
+    nullable: true,
+    description: 'Only memories that pass this filter: seeds are the true top matches of the filtered set, and spreading activation neither reaches nor passes through a memory outside it.',
+  })
+  filter?: MemoryFilterInput;
 }
 
 @ObjectType({ description: 'One value per recall signal.' })
