@@ -1,5 +1,5 @@
 import type { Driver } from 'neo4j-driver';
-import { countTenant, testDriver } from './support/neo4j';
+import { countTenant, eventually, testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
@@ -144,10 +144,18 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
     for (const item of r.recall.items) expect(item.score).toBeLessThanOrEqual(1);
   });
 
-  it('writes nothing', async () => {
-    const before = await countTenant(driver, stack.tenants[0]!.id);
-    await recall({ query: 'postgres outage', topK: 10, explain: true });
-    expect(await countTenant(driver, stack.tenants[0]!.id)).toEqual(before);
+  it('writes nothing but its pending record (the effects are the worker’s)', async () => {
+    const tenantId = stack.tenants[0]!.id;
+    const before = await countTenant(driver, tenantId);
+    const r = await recall({ query: 'postgres outage', topK: 10, explain: true });
+    // After answering, the API records the recall (one node, no edge) so that a lost effects job
+    // is found again by the sweep; nothing else changes, and with no worker nothing is applied.
+    const pending = await eventually(
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $tenantId, id: $id}) RETURN e.appliedAt IS NULL AS pending', { tenantId, id: r.recall.recallId }, { database: 'neo4j' })).records,
+      (rows) => rows.length === 1,
+    );
+    expect(pending.map((row) => row.get('pending'))).toEqual([true]);
+    expect(await countTenant(driver, tenantId)).toEqual({ nodes: before.nodes + 1, edges: before.edges });
     const { records } = await driver.executeQuery(
       'MATCH (m:Memory {tenantId: $tenantId}) RETURN sum(coalesce(m.accessCount, 0)) AS n',
       { tenantId: stack.tenants[0]!.id },
