@@ -231,7 +231,12 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
         10_000,
       );
       if (!job) throw new Error(`the effects job of observation ${r.recallId} never arrived`);
-      await job.remove();
+      // The recall's pending record goes first (the sweep re-adds the effects of any pending
+      // record: that is what makes them survive a lost job), then every job of it still queued.
+      await cypher(driver, 'MATCH (e:RecallEffect {tenantId: $tenant, id: $id}) DELETE e', { tenant, id: r.recallId });
+      for (const queued of await effects.getJobs(['waiting', 'delayed', 'prioritized'])) {
+        if ((queued?.data as { recallId?: string } | undefined)?.recallId === r.recallId) await queued.remove();
+      }
       return Object.fromEntries(r.items.map((i) => [i.memory.id, { rank: i.rank, score: i.score, recency: i.explanation?.signals.recency ?? NaN }]));
     } finally {
       await effects.resume();
