@@ -11,6 +11,7 @@ import { testDriver } from './support/neo4j';
  * LIMBIC_BENCH_REEMBED=1 (it needs the model and takes a minute or two of both cores).
  */
 const MEMORIES = Number(process.env.LIMBIC_BENCH_REEMBED_MEMORIES ?? 2000);
+// Skipped by default: a throughput measurement (no assertion worth failing CI on) that costs minutes of both cores; LIMBIC_BENCH_REEMBED=1 runs it.
 const bench = process.env.LIMBIC_BENCH_REEMBED === '1' ? describe : describe.skip;
 
 bench('re-embed rate, hash-384 → bge-small-en-v1.5', () => {
