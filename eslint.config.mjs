@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'models/**', 'runtime/**', 'coverage/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'models/**', 'runtime/**', 'coverage/**', 'libs/client/src/generated/**', 'clients/**/.venv/**', '*.js', '*.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

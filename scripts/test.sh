@@ -52,6 +52,7 @@ bash scripts/services.sh up
 
 step "typecheck";  npx tsc -p tsconfig.json --noEmit
 step "lint";       npx eslint .
+step "client code up to date with the schema"; bash scripts/codegen-check.sh
 step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
 step "build";      npm run --silent build
 step "end-to-end tests (real Neo4j + Redis)"
