@@ -54,6 +54,8 @@ step "typecheck";  npx tsc -p tsconfig.json --noEmit
 step "lint";       npx eslint .
 step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
 step "build";      npm run --silent build
+step "Python client virtualenv (clients/python/.venv, git-ignored; reinstalled when pyproject.toml changes)"
+bash scripts/python-venv.sh
 step "end-to-end tests (real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand
 
