@@ -41,8 +41,8 @@ async def aiter_chunks(source: AsyncImportSource) -> AsyncIterator[bytes]:
             while chunk := await file.read(CHUNK):
                 yield chunk
     elif isinstance(source, AsyncIterable):
-        async for chunk in source:
-            yield _encoded(chunk)
+        async for part in source:
+            yield _encoded(part)
     elif hasattr(source, "read"):
         for chunk in _file_chunks(source):  # type: ignore[arg-type]
             yield chunk

@@ -6,7 +6,7 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -17,6 +17,8 @@ from .operations import Call
 DEFAULT_URL = "http://127.0.0.1:4000"
 NDJSON = "application/x-ndjson"
 USER_AGENT = "limbic-python/0.1.0"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class RetryPolicy:
         """Seconds to wait before retry number `attempt + 1`, or None to give up."""
         if not idempotent or attempt >= self.max_retries or not _transient(error):
             return None
-        backoff = self.base_delay * (2**attempt)
+        backoff = self.base_delay * 2.0**attempt
         if error.retry_after is not None:
             backoff = max(backoff, error.retry_after)
         return min(backoff, self.max_delay)
@@ -91,7 +93,7 @@ def connection_error(exc: httpx.TransportError) -> LimbicConnectionError:
     )
 
 
-def graphql_result(response: httpx.Response, call: Call[Any]) -> Any:
+def graphql_result(response: httpx.Response, call: Call[T]) -> T:
     """The parsed root field of a GraphQL answer, or the typed error it carries."""
     body = _json(response)
     if isinstance(body, dict) and body.get("errors"):

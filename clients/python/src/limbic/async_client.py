@@ -17,6 +17,7 @@ from . import operations as ops
 from ._transfer import AsyncImportSource, aiter_chunks
 from .errors import LimbicError
 from .models import (
+    AffectInput,
     Agent,
     AgentPage,
     AgentPreset,
@@ -117,7 +118,7 @@ class AsyncLimbic:
     ) -> Agent:
         """Sets core affect explicitly (setAffect); mood and momentum follow."""
         return await self._run(
-            ops.set_feeling(agent_id, {"valence": valence, "arousal": arousal, "dominance": dominance})
+            ops.set_feeling(agent_id, AffectInput(valence=valence, arousal=arousal, dominance=dominance))
         )
 
     async def set_goals(self, agent_id: str, goals: Iterable[GoalLike]) -> Agent:

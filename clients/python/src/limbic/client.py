@@ -17,6 +17,7 @@ from . import operations as ops
 from ._transfer import ImportSource, iter_chunks
 from .errors import LimbicError
 from .models import (
+    AffectInput,
     Agent,
     AgentPage,
     AgentPreset,
@@ -114,7 +115,7 @@ class Limbic:
 
     def set_feeling(self, agent_id: str, *, valence: float, arousal: float, dominance: float | None = None) -> Agent:
         """Sets core affect explicitly (setAffect); mood and momentum follow."""
-        return self._run(ops.set_feeling(agent_id, {"valence": valence, "arousal": arousal, "dominance": dominance}))
+        return self._run(ops.set_feeling(agent_id, AffectInput(valence=valence, arousal=arousal, dominance=dominance)))
 
     def set_goals(self, agent_id: str, goals: Iterable[GoalLike]) -> Agent:
         """Replaces the goals: names, or (name, priority) pairs, or GoalInput."""
