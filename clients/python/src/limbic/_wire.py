@@ -16,6 +16,8 @@ from .operations import Call
 
 DEFAULT_URL = "http://127.0.0.1:4000"
 NDJSON = "application/x-ndjson"
+# chosen: an import of the server's largest file (50,000 memories) is one transaction of minutes.
+IMPORT_TIMEOUT = 600.0
 USER_AGENT = "limbic-python/0.1.0"
 
 T = TypeVar("T")
@@ -71,6 +73,11 @@ class Settings:
         if self.api_key:
             headers["authorization"] = f"Bearer {self.api_key}"
         return {**headers, **(extra or {})}
+
+
+def read_timeout(base: httpx.Timeout, read: float) -> httpx.Timeout:
+    """The client's connect / write / pool timeouts with a longer wait for the answer."""
+    return httpx.Timeout(connect=base.connect, read=read, write=base.write, pool=base.pool)
 
 
 def graphql_body(call: Call[Any]) -> dict[str, Any]:

@@ -278,16 +278,22 @@ class AsyncLimbic:
                 written += len(chunk)
             return written
 
-    async def import_agent(self, agent_id: str, source: AsyncImportSource) -> ImportSummary:
+    async def import_agent(
+        self, agent_id: str, source: AsyncImportSource, *, timeout: float = _wire.IMPORT_TIMEOUT
+    ) -> ImportSummary:
         """Restores an export into a NEW agent `agent_id`, streaming the upload.
 
         `source`: a path, a binary file object, bytes, or a (sync or async) iterable of lines /
         chunks (bytes or str). Never retried: the body may not be replayable, and a repeat of
-        an import that succeeded would be refused (the agent exists).
+        an import that succeeded would be refused (the agent exists). `timeout` bounds the wait
+        for the answer: the server validates the whole file, then writes it in one transaction.
         """
         try:
             response = await self._http.post(
-                _wire.import_path(agent_id), content=aiter_chunks(source), headers={"content-type": _wire.NDJSON}
+                _wire.import_path(agent_id),
+                content=aiter_chunks(source),
+                headers={"content-type": _wire.NDJSON},
+                timeout=_wire.read_timeout(self._http.timeout, timeout),
             )
         except httpx.TransportError as exc:
             raise _wire.connection_error(exc) from exc
