@@ -14,7 +14,7 @@ interface Run {
 /** Runs pytest without blocking the event loop (the stack's processes write to pipes Jest reads). */
 function pytest(env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, ['-m', 'pytest', 'clients/python/tests', '-q', '-p', 'no:cacheprovider'], {
+    const child = spawn(PYTHON, ['-m', 'pytest', 'clients/python/tests', '-q', '-p', 'no:cacheprovider', '--durations=8'], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
