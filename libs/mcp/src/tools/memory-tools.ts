@@ -5,6 +5,7 @@ import type { AgentScope } from '../agent-scope';
 import { affectShape, agentIdArg, feedbackOut, forgetOut, memoryOut, recallOut } from '../schemas';
 import { runTool, toolResult } from '../tool-result';
 import { memoryText, memoryView, recallText, recallView } from '../views';
+import { feedbackWhenRecorded } from './feedback-when-recorded';
 
 export function registerMemoryTools(server: McpServer, client: LimbicClient, agents: AgentScope): void {
   server.registerTool(
@@ -115,7 +116,7 @@ export function registerMemoryTools(server: McpServer, client: LimbicClient, age
     },
     ({ recallId, memoryId, signal, score }) =>
       runTool(async () => {
-        const r = await client.feedback({ recallId, memoryId, signal, score });
+        const r = await feedbackWhenRecorded(client, { recallId, memoryId, signal, score });
         const out = { agentId: r.agentId, applied: r.applied, queryType: r.queryType };
         return toolResult(r.applied ? `Feedback applied: recalls of type ${r.queryType ?? 'unknown'} now weigh signals accordingly.` : 'Already had feedback for this memory of this recall: nothing changed.', out);
       }),
