@@ -3,16 +3,18 @@ import type { Request, Response } from 'express';
 import { badInput } from '../common/api-error';
 import { ApiErrorHttpFilter } from '../lifecycle/http/api-error.filter';
 import { HttpTenantGuard } from '../lifecycle/http/http-tenant.guard';
+import { LoopbackOriginGuard } from './loopback-origin.guard';
 import { McpHttpService } from './mcp-http.service';
 
 /**
- * MCP over Streamable HTTP at /mcp, behind the API keys of /graphql (main.ts also refuses a
- * missing or unknown key there before the body is parsed; the guard keeps the route safe
- * wherever it is mounted). Stateless: no session to resume or end, so GET (a server-to-client
- * stream) and DELETE (end a session) answer 405 as the SDK's stateless server does.
+ * MCP over Streamable HTTP at /mcp, behind the API keys of /graphql. main.ts refuses a missing
+ * or unknown key before the body is parsed; HttpTenantGuard keeps the route safe wherever it is
+ * mounted; LoopbackOriginGuard stands in for the key in keyless mode. Stateless: no session to
+ * resume or end, so GET (a server-to-client stream) and DELETE (end a session) answer 405, as
+ * the SDK's stateless server does.
  */
 @Controller('mcp')
-@UseGuards(HttpTenantGuard)
+@UseGuards(HttpTenantGuard, LoopbackOriginGuard)
 @UseFilters(ApiErrorHttpFilter)
 export class McpController {
   constructor(private readonly mcp: McpHttpService) {}

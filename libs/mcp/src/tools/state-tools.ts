@@ -59,7 +59,7 @@ export function registerStateTools(server: McpServer, client: LimbicClient, agen
       annotations: { destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ agent_id, goals }) =>
-      runTool(async () => stateResult(await client.setGoals(await agents.resolve(agent_id), goals.map((g) => ({ name: g.name, priority: g.priority ?? 0.5 }))))),
+      runTool(async () => stateResult(await client.setGoals(await agents.resolve(agent_id), goals))),
   );
 
   server.registerTool(
