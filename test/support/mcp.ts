@@ -132,6 +132,9 @@ export function describeMcpTools(env: () => { client: Client; agentId: string; g
     expect(m).toMatchObject({ id: memory.id, agentId, content: 'The office plant is called Fernando.' });
     const s = await readJson(client, `limbic://agents/${agentId}/state`);
     expect(s).toMatchObject({ id: agentId, affect: expect.objectContaining({ valence: expect.any(Number) }) });
+    // Listed: the configured agent's state only (a tenant may hold thousands of agents).
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual([`limbic://agents/${agentId}/state`]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['limbic://agents/{agentId}/state', 'limbic://memories/{memoryId}']);
   });

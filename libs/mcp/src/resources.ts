@@ -1,6 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { LimbicError, type LimbicClient } from '@limbic/client';
+import { BadInputError, LimbicError, type LimbicClient } from '@limbic/client';
 import type { AgentScope } from './agent-scope';
 import { agentStateView, memoryView } from './views';
 
@@ -37,9 +37,15 @@ export function memoryUri(memoryId: string): string {
   return `limbic://memories/${encodeURIComponent(memoryId)}`;
 }
 
+/** A URI variable, percent-decoded (the SDK's template match leaves it as written). */
 function single(v: string | string[] | undefined): string | undefined {
   const s = Array.isArray(v) ? v[0] : v;
-  return s === undefined ? undefined : decodeURIComponent(s);
+  if (s === undefined) return undefined;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new BadInputError('BAD_USER_INPUT', `uri: ${s.slice(0, 100)} is not percent-encoded correctly`);
+  }
 }
 
 /** A resource read has no isError: a LimbicError becomes a JSON-RPC error carrying {code, message}. */
