@@ -1,5 +1,6 @@
 // MCP over stdio (issue 20): the SDK's own client launches `node dist/apps/mcp/src/main.js`
 // the way Claude Desktop or Cursor would, against the real stack.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -52,6 +53,17 @@ describe('MCP over stdio', () => {
     } finally {
       await flagged.close();
     }
+  });
+
+  it('exits 0 when the client ends the session (stdin closes), 2 on a usage error', async () => {
+    const exitOf = (args: string[]) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH ?? '', LIMBIC_URL: stack.url }, stdio: ['pipe', 'ignore', 'ignore'] });
+        child.once('exit', resolve);
+        child.stdin.end();
+      });
+    expect(await exitOf([])).toBe(0);
+    expect(await exitOf(['--port', '1'])).toBe(2);
   });
 
   it('a wrong key is UNAUTHENTICATED on every call', async () => {
