@@ -2,7 +2,7 @@
 // (real Neo4j + Redis started by scripts/test.sh; specs live under test/).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }];
 const moduleNameMapper = {
-  '^@limbic/(affect|client|config|graph|embeddings|jobs|observability)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@limbic/(affect|client|config|graph|embeddings|jobs|mcp|observability)$': '<rootDir>/libs/$1/src/index.ts',
 };
 const common = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': tsJest }, moduleNameMapper };
 
