@@ -26,7 +26,9 @@ export async function withRetry<T>(policy: RetryPolicy, idempotent: boolean, att
     try {
       return await attempt();
     } catch (err) {
-      if (n >= attempts || !shouldRetry(err, idempotent) || signal?.aborted) throw err;
+      // The caller's cancel wins over whatever the attempt ran into.
+      if (signal?.aborted) throw signal.reason;
+      if (n >= attempts || !shouldRetry(err, idempotent)) throw err;
       await sleep(policy.baseDelayMs * 2 ** (n - 1) * (0.5 + Math.random() / 2), signal);
     }
   }
