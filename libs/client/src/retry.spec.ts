@@ -97,7 +97,10 @@ describe('retry rules', () => {
     expect(result).toBe('done');
     expect(waits).toHaveLength(3);
     // Jitter keeps each wait within [½, 1] of base · 2^(n−1).
-    waits.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual(50 * 2 ** i) && expect(ms).toBeLessThanOrEqual(100 * 2 ** i));
+    waits.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(50 * 2 ** i);
+      expect(ms).toBeLessThanOrEqual(100 * 2 ** i);
+    });
   });
 
   it('retries nothing but a NetworkError', () => {
@@ -124,7 +127,7 @@ describe('idempotency of each operation (attempts after a request that may have 
     ['forget', (c) => c.forget('m'), true],
     ['forget hard', (c) => c.forget('m', { hard: true }), true],
     ['restore', (c) => c.restore('m'), true],
-    ['feedback', (c) => c.feedback({ recallId: 'r', memoryId: 'm', signal: 'USEFUL' }), true],
+    ['feedback', (c) => c.feedback({ recallId: 'r', memoryId: 'm', signal: 'USED' }), true],
     ['remember with externalId', (c) => c.remember('a', { content: 'x', externalId: 'e1' }), true],
     ['rememberMany all with externalId', (c) => c.rememberMany('a', [{ content: 'x', externalId: 'e1' }]), true],
     ['remember', (c) => c.remember('a', 'x'), false],
