@@ -6,3 +6,20 @@ export { paginate, type Page } from './pagination';
 export { DEFAULT_RETRY, shouldRetry, type RetryPolicy } from './retry';
 export { HttpClient, HttpTransport, IdleTimer, type GraphqlRequest, type GraphqlResponse, type GraphqlTransport, type HttpOptions, type RequestTiming } from './transport';
 export * as operations from './generated/graphql';
+export type {
+  AffectInput,
+  AgentPreset,
+  ArchivedFilter,
+  FeedbackInput,
+  FeedbackSignal,
+  ForgetMode,
+  GoalInput,
+  MemoryFilterInput,
+  MemoryListFilterInput,
+  MemoryOrder,
+  MemoryPatchInput,
+  RecallProfile,
+  SignalWeightsInput,
+  SpreadInput,
+  UpdateAgentInput,
+} from './generated/graphql';
