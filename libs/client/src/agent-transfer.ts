@@ -38,15 +38,19 @@ export class AgentTransfer {
     try {
       const res = await this.http.send(`/agents/${encodeURIComponent(agentId)}/export`, { method: 'GET', headers: this.http.headers() }, { signal: options.signal, timeoutMs: Infinity, idle });
       if (!res.ok || !res.body) throw await HttpClient.failure(res);
-      const body = res.body;
-      const lines = jsonLines(body, (bytes) => {
+      const lines = jsonLines(res.body, (bytes) => {
         idle.touch();
         onProgress?.(bytes);
       });
-      for (;;) {
-        const next = await this.http.read(res, () => lines.next());
-        if (next.done) return;
-        yield next.value;
+      try {
+        for (;;) {
+          const next = await this.http.read(res, () => lines.next());
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        // A caller that stops early (break, throw) must not leave the response open: this cancels it.
+        await lines.return(undefined).catch(() => undefined);
       }
     } finally {
       idle.clear();
