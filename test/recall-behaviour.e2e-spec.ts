@@ -1,36 +1,22 @@
 // Behaviour of recall through the API (issue 5): state changes the ranking in the
-// documented direction. Everything is set up through GraphQL, as a user would.
+// documented direction. Everything is set up through the typed client, as a user would.
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
 import { uniqueSuffix } from './support/processes';
 import { startStack, type Stack } from './support/stack';
+import type { RecallOptions, RecallResult } from '@limbic/client';
 import type { Driver } from 'neo4j-driver';
 
-const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
-const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId } }`;
-const SET_AFFECT = `mutation($id: ID!, $affect: AffectInput!) { setAffect(agentId: $id, affect: $affect) { id } }`;
-const SET_GOALS = `mutation($id: ID!, $goals: [GoalInput!]!) { setGoals(agentId: $id, goals: $goals) { id } }`;
-const AGENT = `query($id: ID!) { agent(id: $id) { energy } }`;
-const RECALL = `query($input: RecallInput!) {
-  recall(input: $input) {
-    recallId
-    items { rank score memory { id externalId } explanation { signals { goalRelevance priming affectProximity } } }
-  }
-}`;
-
-interface Recalled {
-  recall: { recallId: string; items: { rank: number; score: number; memory: { id: string; externalId: string }; explanation: { signals: Record<string, number> } | null }[] };
-}
+type Recalled = RecallResult;
 
 const HOUR = 3600_000;
 
 describe('recall behaviour through the API', () => {
   let stack: Stack;
   let driver: Driver;
-  const client = () => stack.tenants[0]!.client;
-  const recall = async (agentId: string, input: Record<string, unknown>) =>
-    (await client().ok<Recalled>(RECALL, { input: { agentId, explain: true, ...input } })).recall;
-  const order = (r: Recalled['recall']) => r.items.map((i) => i.memory.externalId);
-  const item = (r: Recalled['recall'], externalId: string) => r.items.find((i) => i.memory.externalId === externalId);
+  const limbic = () => stack.tenants[0]!.limbic;
+  const recall = async (agentId: string, { query, ...options }: RecallOptions & { query: string }) => limbic().recall(agentId, query, { explain: true, ...options });
+  const order = (r: Recalled) => r.items.map((i) => i.memory.externalId);
+  const item = (r: Recalled, externalId: string) => r.items.find((i) => i.memory.externalId === externalId);
 
   beforeAll(async () => {
     stack = await startStack({ tenants: 1, worker: true, env: { LIMBIC_QUEUE_PREFIX: `rb_${uniqueSuffix()}` } });
@@ -43,20 +29,20 @@ describe('recall behaviour through the API', () => {
 
   async function feel(agentId: string, affect: { valence: number; arousal: number; dominance: number }): Promise<void> {
     for (let i = 4; i >= 0; i--) {
-      await client().ok(SET_AFFECT, { id: agentId, affect: { ...affect, valence: affect.valence * (1 - i * 0.1) } });
+      await limbic().setFeeling(agentId, { ...affect, valence: affect.valence * (1 - i * 0.1) });
     }
   }
 
   it('the three-memory scenario: the same query recalls a positive memory in a positive state and the outage in a negative one', async () => {
     const id = 'moody';
-    await client().ok(CREATE_AGENT, { id });
+    await limbic().createAgent(id);
     await feel(id, { valence: 0.8, arousal: 0.8, dominance: 0.7 });
-    await client().ok(ENCODE, { input: { agentId: id, externalId: 'engine', content: 'shipped the new engine, team proud', affect: { valence: 0.8, arousal: 0.8, dominance: 0.7 } } });
-    await client().ok(ENCODE, { input: { agentId: id, externalId: 'pizza', content: 'pizza celebration, relieved', affect: { valence: 0.7, arousal: 0.6, dominance: 0.7 } } });
+    await limbic().remember(id, { externalId: 'engine', content: 'shipped the new engine, team proud', affect: { valence: 0.8, arousal: 0.8, dominance: 0.7 } });
+    await limbic().remember(id, { externalId: 'pizza', content: 'pizza celebration, relieved', affect: { valence: 0.7, arousal: 0.6, dominance: 0.7 } });
     await feel(id, { valence: -0.8, arousal: 0.9, dominance: 0.2 });
-    await client().ok(ENCODE, { input: { agentId: id, externalId: 'outage', content: 'database outage at 3am, on call', affect: { valence: -0.8, arousal: 0.9, dominance: 0.2 } } });
+    await limbic().remember(id, { externalId: 'outage', content: 'database outage at 3am, on call', affect: { valence: -0.8, arousal: 0.9, dominance: 0.2 } });
 
-    const query = { query: 'project work', topK: 3, profile: 'affective', spread: { enabled: false } };
+    const query = { query: 'project work', topK: 3, profile: 'affective' as const, spread: { enabled: false } };
     await feel(id, { valence: 0.7, arousal: 0.7, dominance: 0.6 });
     const happy = await recall(id, query);
     expect(['engine', 'pizza']).toContain(order(happy)[0]);
@@ -69,21 +55,21 @@ describe('recall behaviour through the API', () => {
 
   it('goals raise the memories relevant to them', async () => {
     const id = 'goal-driven';
-    await client().ok(CREATE_AGENT, { id });
-    const notes = [
+    await limbic().createAgent(id);
+    const notes: [string, string][] = [
       ['billing', 'Migrated the billing invoices table to the new database schema.'],
       ['garden', 'Watered the tomatoes in the garden.'],
       ['travel', 'Booked train tickets for the conference in Lyon.'],
       ['music', 'Practised the piano piece for the recital.'],
     ];
     const ids: string[] = [];
-    for (const [externalId, content] of notes) ids.push((await client().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: id, externalId, content } })).encode.id);
+    for (const [externalId, content] of notes) ids.push((await limbic().remember(id, { externalId, content })).id);
     // The worker's appraisal rewrites each memory's affect; both recalls must see the settled tags,
     // or a tag changing between them moves the ranking for reasons that have nothing to do with goals.
     for (const memoryId of ids) await eventually(() => memoryFlags(driver, memoryId), (m) => m?.pendingAppraisal === false, 30_000);
-    const query = { query: 'what did I do this week', topK: 4, profile: 'state', spread: { enabled: false } };
+    const query = { query: 'what did I do this week', topK: 4, profile: 'state' as const, spread: { enabled: false } };
     const before = await recall(id, query);
-    await client().ok(SET_GOALS, { id, goals: [{ name: 'finish the billing database migration', priority: 1 }] });
+    await limbic().setGoals(id, [{ name: 'finish the billing database migration', priority: 1 }]);
     const after = await recall(id, query);
     expect(item(before, 'billing')?.explanation?.signals.goalRelevance).toBe(0);
     expect(item(after, 'billing')?.explanation?.signals.goalRelevance).toBeGreaterThan(0.3);
@@ -94,9 +80,9 @@ describe('recall behaviour through the API', () => {
 
   it('a recall primes its concepts; the priming raises tagged memories and fades over `now`', async () => {
     const id = 'primed';
-    await client().ok(CREATE_AGENT, { id });
-    await client().ok(ENCODE, { input: { agentId: id, externalId: 'k8s', content: 'Cluster node pool resized overnight.', tags: ['kubernetes'] } });
-    await client().ok(ENCODE, { input: { agentId: id, externalId: 'cat', content: 'The cat knocked a glass off the table.', tags: ['home'] } });
+    await limbic().createAgent(id);
+    await limbic().remember(id, { externalId: 'k8s', content: 'Cluster node pool resized overnight.', tags: ['kubernetes'] });
+    await limbic().remember(id, { externalId: 'cat', content: 'The cat knocked a glass off the table.', tags: ['home'] });
     // Three hours on, what the encodes themselves primed (their tags and words) has faded.
     const t = Date.now() + 3 * HOUR;
     const priming = await recall(id, { query: 'kubernetes', topK: 1, now: new Date(t).toISOString() });
@@ -105,7 +91,7 @@ describe('recall behaviour through the API', () => {
       (n) => Number(n) === 1,
       20_000,
     );
-    const query = { query: 'anything on my mind', topK: 2, profile: 'state', spread: { enabled: false } };
+    const query = { query: 'anything on my mind', topK: 2, profile: 'state' as const, spread: { enabled: false } };
     const soon = await recall(id, { ...query, now: new Date(t + 60_000).toISOString() });
     const later = await recall(id, { ...query, now: new Date(t + 3 * HOUR).toISOString() });
     expect(item(soon, 'k8s')?.explanation?.signals.priming).toBeGreaterThan(0.4);
@@ -117,11 +103,11 @@ describe('recall behaviour through the API', () => {
 
   it('low energy cuts weak results; rested, the same recall keeps them', async () => {
     const id = 'tired';
-    await client().ok(CREATE_AGENT, { id });
+    await limbic().createAgent(id);
     for (let i = 0; i < 30; i++) {
-      await client().ok(ENCODE, { input: { agentId: id, content: `status update ${i}: ${i % 3 === 0 ? 'deploy pipeline green' : 'nothing notable happened today'}` } });
+      await limbic().remember(id, { content: `status update ${i}: ${i % 3 === 0 ? 'deploy pipeline green' : 'nothing notable happened today'}` });
     }
-    const energy = (await client().ok<{ agent: { energy: number } }>(AGENT, { id })).agent.energy;
+    const energy = (await limbic().agent(id)).energy;
     expect(energy).toBeLessThan(0.6);
     const query = { query: 'deploy pipeline green', topK: 20, spread: { enabled: false } };
     const tired = await recall(id, { ...query, now: new Date().toISOString() });

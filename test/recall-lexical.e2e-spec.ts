@@ -3,21 +3,6 @@ import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
 import { scopeToAgent } from '../apps/api/src/recall/utils/lucene-query';
 
-const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
-const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { memory { id externalId } } } }`;
-const FORGET = `mutation($id: ID!) { forget(memoryId: $id, hard: true) { memoryId } }`;
-const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { agentDeleted } }`;
-const RECALL = `query($input: RecallInput!) {
-  recall(input: $input) { items { memory { externalId } explanation { signals { lexical } } } }
-}`;
-
-interface Recalled {
-  recall: { items: { memory: { externalId: string }; explanation: { signals: { lexical: number } } }[] };
-}
-interface Batch {
-  encodeBatch: { created: number; items: { memory: { id: string; externalId: string } }[] };
-}
-
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const T0 = Date.UTC(2025, 4, 1, 9);
 const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
@@ -32,12 +17,12 @@ const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
 describe('recall: lexical signal from the agent own term statistics', () => {
   let stack: Stack;
   let driver: Driver;
-  const mine = () => stack.tenants[0]!.client;
-  const theirs = () => stack.tenants[1]!.client;
+  const mine = () => stack.tenants[0]!.limbic;
+  const theirs = () => stack.tenants[1]!.limbic;
   const ids = new Map<string, string>();
 
   const lexicalRecall = async () =>
-    (await mine().ok<Recalled>(RECALL, { input: { agentId: 'zed', query: 'Zorblax conference', profile: 'lexical', topK: 5, explain: true } })).recall.items;
+    (await mine().recall('zed', 'Zorblax conference', { profile: 'lexical', topK: 5, explain: true })).items;
 
   async function stats(tenant: number, agentId: string, term: string): Promise<{ docs: number | null; df: number | null }> {
     const { records } = await driver.executeQuery(
@@ -55,17 +40,17 @@ describe('recall: lexical signal from the agent own term statistics', () => {
   beforeAll(async () => {
     stack = await startStack({ tenants: 2, worker: false });
     driver = testDriver();
-    await mine().ok(CREATE_AGENT, { id: 'zed' });
+    await mine().createAgent('zed');
     const items = [
       { externalId: 'name-heavy', content: 'Zorblax here. Zorblax says Zorblax is fine.', occurredAt: at(0) },
       ...Array.from({ length: 20 }, (_, i) => ({ externalId: `filler-${i}`, content: `Zorblax: lunch plan number ${i} with the team`, occurredAt: at(1 + i) })),
       { externalId: 'conference', content: 'Zorblax: the conference keynote was inspiring', occurredAt: at(30) },
     ];
-    for (const r of (await mine().ok<Batch>(ENCODE_BATCH, { input: { agentId: 'zed', items } })).encodeBatch.items) ids.set(r.memory.externalId, r.memory.id);
+    for (const r of (await mine().rememberMany('zed', items)).items) ids.set(r.memory.externalId!, r.memory.id);
 
-    await theirs().ok(CREATE_AGENT, { id: 'crowd' });
+    await theirs().createAgent('crowd');
     const crowd = Array.from({ length: 300 }, (_, i) => ({ externalId: `c${i}`, content: `conference call ${i} notes and conference slides`, occurredAt: at(i) }));
-    await theirs().ok(ENCODE_BATCH, { input: { agentId: 'crowd', items: crowd } });
+    await theirs().rememberMany('crowd', crowd);
   });
   afterAll(async () => {
     await stack?.stop();
@@ -83,36 +68,36 @@ describe('recall: lexical signal from the agent own term statistics', () => {
   it('ranks the memory with the word rare in this agent first (the index-wide statistics ranked the name-heavy one first)', async () => {
     const items = await lexicalRecall();
     expect(items[0]?.memory.externalId).toBe('conference');
-    expect(items[0]?.explanation.signals.lexical).toBe(1);
+    expect(items[0]?.explanation?.signals.lexical).toBe(1);
     const nameHeavy = items.find((i) => i.memory.externalId === 'name-heavy');
     // Its three "zorblax" are worth little where every memory has one.
-    expect(nameHeavy?.explanation.signals.lexical ?? 0).toBeLessThan(0.2);
+    expect(nameHeavy?.explanation?.signals.lexical ?? 0).toBeLessThan(0.2);
   });
 
   it("another tenant's writes do not move this agent's lexical scores", async () => {
     const before = await lexicalRecall();
     const noise = Array.from({ length: 200 }, (_, i) => ({ externalId: `z${i}`, content: `Zorblax zorblax ${i}`, occurredAt: at(400 + i) }));
-    await theirs().ok(ENCODE_BATCH, { input: { agentId: 'crowd', items: noise } });
+    await theirs().rememberMany('crowd', noise);
     const after = await lexicalRecall();
-    expect(after.map((i) => [i.memory.externalId, i.explanation.signals.lexical])).toEqual(before.map((i) => [i.memory.externalId, i.explanation.signals.lexical]));
+    expect(after.map((i) => [i.memory.externalId, i.explanation?.signals.lexical])).toEqual(before.map((i) => [i.memory.externalId, i.explanation?.signals.lexical]));
   });
 
   it('an export carries no statistics; the imported copy recounts them from its memories', async () => {
-    const headers = { authorization: `Bearer ${stack.tenants[0]!.key}`, 'content-type': 'application/x-ndjson' };
-    const exported = await (await fetch(`${stack.url}/agents/zed/export`, { headers })).text();
+    const lines: string[] = [];
+    for await (const line of mine().exportAgent('zed')) lines.push(line);
+    const exported = lines.map((l) => `${l}\n`).join('');
     expect(exported).toContain('conference keynote');
     expect(exported).not.toMatch(/lexDocs|lexTerms|LexTerm/);
-    const res = await fetch(`${stack.url}/agents/zed-copy/import`, { method: 'POST', headers, body: exported });
-    expect(res.status).toBeLessThan(300);
+    expect(await mine().importAgent('zed-copy', [exported])).toMatchObject({ agentId: 'zed-copy', memories: 22 });
     expect(await stats(0, 'zed-copy', 'zorblax')).toEqual({ docs: 22, df: 22 });
     expect(await stats(0, 'zed-copy', 'confer')).toEqual({ docs: 22, df: 1 });
   });
 
   it('a hard-deleted memory leaves the counts; deleting the agent removes them', async () => {
-    await mine().ok(FORGET, { id: ids.get('filler-0') });
+    await mine().forget(ids.get('filler-0')!, { hard: true });
     expect(await stats(0, 'zed', 'zorblax')).toEqual({ docs: 21, df: 21 });
     expect(await stats(0, 'zed', 'lunch')).toEqual({ docs: 21, df: 19 });
-    await mine().ok(DELETE_AGENT, { id: 'zed' });
+    await mine().deleteAgent('zed');
     const { records } = await driver.executeQuery(
       'MATCH (t:LexTerm {tenantId: $tenantId, agentId: $agentId}) RETURN count(t) AS n',
       { tenantId: stack.tenants[0]!.id, agentId: 'zed' },
@@ -126,16 +111,16 @@ describe('recall: lexical signal from the agent own term statistics', () => {
     // keeps no token, the clause falls away and the scan covers the tenant: the queries' own
     // filter must keep the neighbour's memories out.
     for (const agentId of ['the', 'neighbour']) {
-      await mine().ok(CREATE_AGENT, { id: agentId });
+      await mine().createAgent(agentId);
       const items = Array.from({ length: 5 }, (_, i) => ({ externalId: `${agentId}-${i}`, content: `the walrus number ${i} of ${agentId}`, occurredAt: at(500 + i) }));
-      await mine().ok(ENCODE_BATCH, { input: { agentId, items } });
+      await mine().rememberMany(agentId, items);
     }
     for (const agentId of ['the', 'neighbour']) {
       let recalled: string[] = [];
       // The index is eventually consistent: wait until the memories are seeds at all.
       for (const deadline = Date.now() + 10_000; Date.now() < deadline && recalled.length < 5; ) {
-        const r = await mine().ok<Recalled>(RECALL, { input: { agentId, query: 'walrus', profile: 'lexical', topK: 10, explain: true } });
-        recalled = r.recall.items.filter((i) => i.explanation.signals.lexical > 0).map((i) => i.memory.externalId);
+        const r = await mine().recall(agentId, 'walrus', { profile: 'lexical', topK: 10, explain: true });
+        recalled = r.items.filter((i) => i.explanation!.signals.lexical > 0).map((i) => i.memory.externalId!);
         if (recalled.length < 5) await new Promise((res) => setTimeout(res, 50));
       }
       expect(recalled.sort()).toEqual(Array.from({ length: 5 }, (_, i) => `${agentId}-${i}`));
@@ -164,9 +149,9 @@ describe('recall: lexical signal from the agent own term statistics', () => {
     expect(config).toEqual({ 'fulltext.analyzer': 'english', 'fulltext.eventually_consistent': true });
 
     const word = `quokka${Date.now().toString(36)}`;
-    await mine().ok(CREATE_AGENT, { id: 'late' });
-    const made = await mine().ok<Batch>(ENCODE_BATCH, { input: { agentId: 'late', items: [{ content: `a ${word} crossed the path`, occurredAt: at(0) }] } });
-    const id = made.encodeBatch.items[0]!.memory.id;
+    await mine().createAgent('late');
+    const made = await mine().rememberMany('late', [{ content: `a ${word} crossed the path`, occurredAt: at(0) }]);
+    const id = made.items[0]!.memory.id;
     let found: string[] = [];
     for (const deadline = Date.now() + 10_000; Date.now() < deadline && found.length === 0; ) {
       const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('memory_content', $word) YIELD node RETURN node.id AS id", { word }, DB);

@@ -1,43 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, eventually, testDriver } from './support/neo4j';
+import { BadInputError, type RecallOptions } from '@limbic/client';
 import { startStack, type Stack } from './support/stack';
-
-const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
-const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId } }`;
-const RECALL = `query($input: RecallInput!) {
-  recall(input: $input) {
-    recallId weightSource queryType tookMs
-    weights { semantic lexical resonance recency }
-    focus { id }
-    items {
-      rank score pass1Rank pass2Rank
-      memory { id externalId content }
-      explanation {
-        weights { semantic lexical resonance importance }
-        signals { semantic lexical resonance importance recency }
-        weighted { semantic lexical resonance importance recency moodCongruence affectProximity momentumAlignment frequency emotionalIntensity goalRelevance priming }
-        activation { seedId activation path edgeTypes }
-      }
-    }
-  }
-}`;
-
-interface Item {
-  rank: number;
-  score: number;
-  pass1Rank: number | null;
-  pass2Rank: number;
-  memory: { id: string; externalId: string | null; content: string };
-  explanation: {
-    weights: Record<string, number>;
-    signals: Record<string, number>;
-    weighted: Record<string, number>;
-    activation: { seedId: string; activation: number; path: string[]; edgeTypes: string[] } | null;
-  } | null;
-}
-interface Recalled {
-  recall: { recallId: string; weightSource: string; queryType: string; weights: Record<string, number>; focus: { id: string } | null; items: Item[] };
-}
 
 const DAY = 24 * 3600 * 1000;
 const T0 = Date.UTC(2025, 2, 1, 9);
@@ -45,20 +9,18 @@ const T0 = Date.UTC(2025, 2, 1, 9);
 describe('recall: hybrid seeds, two passes, spreading activation, explain', () => {
   let stack: Stack;
   let driver: Driver;
-  const client = () => stack.tenants[0]!.client;
-  const other = () => stack.tenants[1]!.client;
-  const recall = (input: Record<string, unknown>) => client().ok<Recalled>(RECALL, { input: { agentId: 'rex', ...input } });
+  const limbic = () => stack.tenants[0]!.limbic;
+  const other = () => stack.tenants[1]!.limbic;
+  const recall = ({ query, ...options }: RecallOptions & { query: string }) => limbic().recall('rex', query, options);
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
     stack = await startStack({ tenants: 2 });
     driver = testDriver();
-    await client().ok(CREATE_AGENT, { id: 'rex' });
+    await limbic().createAgent('rex');
     const encode = async (externalId: string, content: string, at: number, importance?: number) => {
-      const r = await client().ok<{ encode: { id: string } }>(ENCODE, {
-        input: { agentId: 'rex', externalId, content, occurredAt: new Date(at).toISOString(), ...(importance !== undefined ? { importance } : {}) },
-      });
-      ids.set(externalId, r.encode.id);
+      const m = await limbic().remember('rex', { externalId, content, occurredAt: new Date(at).toISOString(), ...(importance !== undefined ? { importance } : {}) });
+      ids.set(externalId, m.id);
     };
     // Forty notes that all mention the database, days apart.
     for (let i = 0; i < 40; i++) {
@@ -78,32 +40,31 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
   it('explains every item: weights, raw and weighted signals, both ranks', async () => {
     // A day from now the agent has recovered from encoding 43 memories: no energy cut.
     const r = await recall({ query: 'postgres outage failover replica', topK: 5, explain: true, now: new Date(Date.now() + DAY).toISOString() });
-    expect(r.recall.items[0]?.memory.externalId).toBe('outage');
-    expect(r.recall.items.map((i) => i.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(r.recall.items.map((i) => i.pass2Rank)).toEqual([1, 2, 3, 4, 5]);
-    const sum = Object.values(r.recall.weights).reduce((a, b) => a + b, 0);
+    expect(r.items[0]?.memory.externalId).toBe('outage');
+    expect(r.items.map((i) => i.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(r.items.map((i) => i.pass2Rank)).toEqual([1, 2, 3, 4, 5]);
+    const sum = Object.values(r.weights).reduce((a, b) => a + b, 0);
     expect(sum).toBeGreaterThan(0);
-    for (const item of r.recall.items) {
+    for (const item of r.items) {
       const e = item.explanation!;
       const weighted = Object.values(e.weighted).reduce((a, b) => a + b, 0);
       expect(weighted).toBeCloseTo(item.score, 9);
       expect(e.weighted.semantic).toBeCloseTo(e.weights.semantic! * e.signals.semantic!, 12);
       for (const v of Object.values(e.signals)) expect(v).toBeGreaterThanOrEqual(0);
     }
-    expect(r.recall.items[0]?.explanation?.signals.lexical).toBeCloseTo(1, 9);
+    expect(r.items[0]?.explanation?.signals.lexical).toBeCloseTo(1, 9);
   });
 
   it('finds a memory through the fulltext index alone (BM25 seed, lexical = score / best)', async () => {
     const r = await recall({ query: 'ZYX-4411', topK: 3, profile: 'lexical', explain: true });
-    expect(r.recall.items[0]?.memory.externalId).toBe('zyx');
-    expect(r.recall.items[0]?.explanation?.signals.lexical).toBe(1);
-    expect(r.recall.weightSource).toBe('profile');
+    expect(r.items[0]?.memory.externalId).toBe('zyx');
+    expect(r.items[0]?.explanation?.signals.lexical).toBe(1);
+    expect(r.weightSource).toBe('profile');
   });
 
   it('escapes Lucene syntax in the query instead of failing', async () => {
     for (const query of ['AND OR NOT', 'title:"x" (a || b) && c!', 'back\\slash ~ * ? [ ] { }', '/regex/']) {
-      const r = await client().request<Recalled>(RECALL, { input: { agentId: 'rex', query, topK: 2 } });
-      expect(r.errors).toBeUndefined();
+      await expect(recall({ query, topK: 2 })).resolves.toMatchObject({ items: expect.any(Array) });
     }
   });
 
@@ -112,7 +73,7 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
     const weights = { semantic: 0.1, importance: 0.9 };
     const query = 'postgres outage failover replica';
     const on = await recall({ query, topK: 3, weights, explain: true, spread: { hops: 2 } });
-    const sun = on.recall.items.find((i) => i.memory.externalId === 'sunflowers');
+    const sun = on.items.find((i) => i.memory.externalId === 'sunflowers');
     expect(sun).toBeDefined();
     expect(sun?.pass1Rank).toBeNull();
     expect(sun?.explanation?.signals.semantic).toBeLessThan(0.2);
@@ -123,8 +84,8 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
 
     for (const spread of [{ enabled: false }, { hops: 0 }]) {
       const off = await recall({ query, topK: 3, weights, explain: true, spread });
-      expect(off.recall.items.map((i) => i.memory.externalId)).not.toContain('sunflowers');
-      for (const item of off.recall.items) expect(item.explanation?.signals.resonance).toBe(0);
+      expect(off.items.map((i) => i.memory.externalId)).not.toContain('sunflowers');
+      for (const item of off.items) expect(item.explanation?.signals.resonance).toBe(0);
     }
   });
 
@@ -138,10 +99,10 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
       { tenantId: stack.tenants[0]!.id, vector: await queryVector(query) },
       { database: 'neo4j' },
     );
-    expect(r.recall.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
-    expect(r.recall.weights.semantic).toBe(1);
+    expect(r.items.map((i) => i.memory.id)).toEqual(records.map((row) => row.get('id') as string));
+    expect(r.weights.semantic).toBe(1);
     // Scores are plain cosines clamped to [0, 1].
-    for (const item of r.recall.items) expect(item.score).toBeLessThanOrEqual(1);
+    for (const item of r.items) expect(item.score).toBeLessThanOrEqual(1);
   });
 
   it('writes nothing but its pending record (the effects are the worker’s)', async () => {
@@ -151,7 +112,7 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
     // After answering, the API records the recall (one node, no edge) so that a lost effects job
     // is found again by the sweep; nothing else changes, and with no worker nothing is applied.
     const pending = await eventually(
-      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $tenantId, id: $id}) RETURN e.appliedAt IS NULL AS pending', { tenantId, id: r.recall.recallId }, { database: 'neo4j' })).records,
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $tenantId, id: $id}) RETURN e.appliedAt IS NULL AS pending', { tenantId, id: r.recallId }, { database: 'neo4j' })).records,
       (rows) => rows.length === 1,
     );
     expect(pending.map((row) => row.get('pending'))).toEqual([true]);
@@ -165,7 +126,7 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
   });
 
   it('rejects bad input before doing anything', async () => {
-    const bad = [
+    const bad: (RecallOptions & { query: string })[] = [
       { query: 'x', topK: 0 },
       { query: 'x', topK: 101 },
       { query: '   ' },
@@ -177,24 +138,26 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
       { query: 'x', queryAffect: { valence: 2, arousal: 0.5 } },
     ];
     for (const input of bad) {
-      expect(await client().errorCode(RECALL, { input: { agentId: 'rex', ...input } })).toBe('BAD_USER_INPUT');
+      await expect(recall(input)).rejects.toBeInstanceOf(BadInputError);
     }
   });
 
   it('keeps tenants apart', async () => {
-    expect(await other().errorCode(RECALL, { input: { agentId: 'rex', query: 'postgres outage' } })).toBe('BAD_USER_INPUT');
-    await other().ok(CREATE_AGENT, { id: 'rex' });
-    const r = await other().ok<Recalled>(RECALL, { input: { agentId: 'rex', query: 'postgres outage failover replica' } });
-    expect(r.recall.items).toEqual([]);
+    await expect(other().recall('rex', 'postgres outage')).rejects.toBeInstanceOf(BadInputError);
+    await other().createAgent('rex');
+    const r = await other().recall('rex', 'postgres outage failover replica');
+    expect(r.items).toEqual([]);
   });
 
   /** The query's vector as the API's hash embedder makes it, read back through a probe memory. */
   async function queryVector(text: string): Promise<number[]> {
-    const probe = await other().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'probe', content: text } }).catch(async () => {
-      await other().ok(CREATE_AGENT, { id: 'probe' });
-      return other().ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'probe', content: text } });
-    });
-    const { records } = await driver.executeQuery('MATCH (m:Memory {id: $id}) RETURN m.embedding AS e', { id: probe.encode.id }, { database: 'neo4j' });
+    const probe = await other()
+      .remember('probe', text)
+      .catch(async () => {
+        await other().createAgent('probe');
+        return other().remember('probe', text);
+      });
+    const { records } = await driver.executeQuery('MATCH (m:Memory {id: $id}) RETURN m.embedding AS e', { id: probe.id }, { database: 'neo4j' });
     return records[0]?.get('e') as number[];
   }
 });

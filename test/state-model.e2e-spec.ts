@@ -5,38 +5,11 @@
 import type { Driver } from 'neo4j-driver';
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
 import { uniqueSuffix } from './support/processes';
+import type { AgentPreset, RecallOptions, RecallResult, RememberInput } from '@limbic/client';
 import { startStack, type Stack } from './support/stack';
 
-const CREATE_AGENT = `mutation($id: ID!, $preset: AgentPreset!) { createAgent(input: { id: $id, preset: $preset }) { id preset } }`;
-const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId affectGiven } }`;
-const BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }`;
-const OBSERVE = `mutation($id: ID!, $t: String!) { observe(agentId: $id, text: $t) { id } }`;
-const PRIMED = `query($id: ID!) { agent(id: $id) { primedConcepts { name activation } } }`;
-const MEMORY = `query($id: ID!) { memory(id: $id) { valence arousal dominance affectGiven pendingAppraisal } }`;
-const RECALL = `query($input: RecallInput!) {
-  recall(input: $input) {
-    recallId weightSource queryType energyCut
-    weights { semantic lexical emotionalIntensity recency frequency importance resonance }
-    items {
-      rank score memory { id externalId }
-      explanation { signals { recency priming resonance } activation { seedId path } }
-    }
-  }
-}`;
-
-interface RecallView {
-  recallId: string;
-  weightSource: string;
-  queryType: string;
-  energyCut: number;
-  weights: Record<string, number>;
-  items: {
-    rank: number;
-    score: number;
-    memory: { id: string; externalId: string };
-    explanation: { signals: Record<string, number>; activation: { seedId: string; path: string[] } | null } | null;
-  }[];
-}
+type RecallView = RecallResult;
+type Recall = RecallOptions & { query: string };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -48,14 +21,13 @@ jest.setTimeout(240_000);
 describe('the state model does what it says', () => {
   let stack: Stack;
   let driver: Driver;
-  const client = () => stack.tenants[0]!.client;
-  const create = (id: string, preset: string) => client().ok(CREATE_AGENT, { id, preset });
-  const encode = async (input: Record<string, unknown>) => (await client().ok<{ encode: { id: string; affectGiven: boolean } }>(ENCODE, { input })).encode;
-  const recall = async (agentId: string, input: Record<string, unknown>) =>
-    (await client().ok<{ recall: RecallView }>(RECALL, { input: { agentId, explain: true, ...input } })).recall;
+  const limbic = () => stack.tenants[0]!.limbic;
+  const create = (id: string, preset: AgentPreset) => limbic().createAgent(id, preset);
+  const encode = ({ agentId, ...input }: RememberInput & { agentId: string }) => limbic().remember(agentId, input);
+  const recall = (agentId: string, { query, ...options }: Recall) => limbic().recall(agentId, query, { explain: true, ...options });
   const item = (r: RecallView, externalId: string) => r.items.find((i) => i.memory.externalId === externalId);
-  const encodeAll = (agentId: string, items: Record<string, unknown>[]) => client().ok(BATCH, { input: { agentId, items } });
-  const primed = async (id: string) => (await client().ok<{ agent: { primedConcepts: { name: string; activation: number }[] } }>(PRIMED, { id })).agent.primedConcepts;
+  const encodeAll = (agentId: string, items: RememberInput[]) => limbic().rememberMany(agentId, items);
+  const primed = async (id: string) => (await limbic().agent(id)).primedConcepts;
 
   beforeAll(async () => {
     stack = await startStack({ tenants: 1, worker: true, env: { LIMBIC_QUEUE_PREFIX: `sm_${uniqueSuffix()}` } });
@@ -159,7 +131,7 @@ describe('the state model does what it says', () => {
 
     it('review pace: npc reviews a new memory sooner (45 min), academic later (2 h), agent at DESIGN’s 1 h', async () => {
       const due: Record<string, number> = {};
-      for (const preset of ['npc', 'agent', 'academic']) {
+      for (const preset of ['npc', 'agent', 'academic'] as const) {
         const id = `pace-${preset}`;
         await create(id, preset);
         const memory = await encode({ agentId: id, content: 'Wrote down the plan for the quarter.' });
@@ -184,13 +156,13 @@ describe('the state model does what it says', () => {
     expect(given.affectGiven).toBe(true);
     expect(inferred.affectGiven).toBe(false);
     for (const id of [given.id, inferred.id]) await eventually(() => memoryFlags(driver, id), (m) => m?.pendingAppraisal === false, 30_000);
-    const kept = (await client().ok<{ memory: { valence: number; arousal: number; dominance: number; affectGiven: boolean; pendingAppraisal: boolean } }>(MEMORY, { id: given.id })).memory;
-    expect(kept).toEqual({ valence: 0.9, arousal: 0.2, dominance: 0.6, affectGiven: true, pendingAppraisal: false });
+    const kept = await limbic().memory(given.id);
+    expect(kept).toMatchObject({ valence: 0.9, arousal: 0.2, dominance: 0.6, affectGiven: true, pendingAppraisal: false });
     const { records } = await driver.executeQuery('MATCH (m:Memory {id: $id}) RETURN m.appraisal AS checks, m.appraisedAt IS NOT NULL AS appraised', { id: given.id }, DB);
     // Still appraised (the checks are recorded), only its affect is the caller's.
     expect(records[0]?.get('appraised')).toBe(true);
     expect(records[0]?.get('checks')).toHaveLength(5);
-    expect((await client().ok<{ memory: { valence: number } }>(MEMORY, { id: inferred.id })).memory.valence).toBeLessThan(0);
+    expect((await limbic().memory(inferred.id)).valence).toBeLessThan(0);
   });
 
   it('encode and observe prime the concepts they mention, as recall does: agent.primedConcepts and the recall priming signal', async () => {
@@ -204,11 +176,11 @@ describe('the state model does what it says', () => {
     expect(activation(afterEncode, 'home')).toBeGreaterThan(0.4);
     expect(activation(afterEncode, 'invoices')).toBe(0);
 
-    const query = { query: 'anything on my mind', topK: 2, profile: 'state', spread: { enabled: false } };
+    const query = { query: 'anything on my mind', topK: 2, profile: 'state' as const, spread: { enabled: false } };
     // What the encode primed shows in the next recall's priming signal.
     expect(item(await recall(id, query), 'k8s')?.explanation?.signals.priming).toBeGreaterThan(0.4);
 
-    await client().ok(OBSERVE, { id, t: 'The kubernetes upgrade is planned for tonight.' });
+    await limbic().observe(id, 'The kubernetes upgrade is planned for tonight.');
     const afterObserve = await primed(id);
     // 0.5 from the encode, + 0.5 from the observe (capped at 1); a concept only observed starts at 0.5.
     expect(activation(afterObserve, 'kubernetes')).toBeGreaterThan(0.9);

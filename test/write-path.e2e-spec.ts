@@ -1,15 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
+import { BadInputError, NotFoundError, type RememberInput } from '@limbic/client';
 import { startStack, type Stack } from './support/stack';
-
-const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
-const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id valence arousal importance occurredAt } }`;
-const BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created items { created memory { id externalId } } } }`;
-const AGENT = `query($id: ID!) { agent(id: $id) { affect { valence arousal dominance } mood { valence arousal } momentum { dv da dd } energy goals { name priority } primedConcepts { name } } }`;
-const SET_AFFECT = `mutation($id: ID!, $a: AffectInput!) { setAffect(agentId: $id, affect: $a) { affect { valence arousal dominance } momentum { dv } } }`;
-const OBSERVE = `mutation($id: ID!, $t: String!) { observe(agentId: $id, text: $t) { affect { valence } energy } }`;
-const SET_GOALS = `mutation($id: ID!, $g: [GoalInput!]!) { setGoals(agentId: $id, goals: $g) { goals { name priority } } }`;
-const RESET = `mutation($id: ID!) { resetState(agentId: $id) { affect { valence arousal } energy goals { name } } }`;
 
 /**
  * The most an emptied `agent`-preset agent recovers from `started` to now (its deficit halves
@@ -17,15 +9,6 @@ const RESET = `mutation($id: ID!) { resetState(agentId: $id) { affect { valence 
  */
 function recoveredSince(started: number): number {
   return 1 - 0.5 ** ((Date.now() - started) / (5 * 60_000));
-}
-
-interface AgentView {
-  affect: { valence: number; arousal: number; dominance: number };
-  mood: { valence: number; arousal: number };
-  momentum: { dv: number; da: number; dd: number };
-  energy: number;
-  goals: { name: string; priority: number }[];
-  primedConcepts: { name: string }[];
 }
 
 describe('write path: agent state, resonance graph, batches', () => {
@@ -84,51 +67,46 @@ describe('write path: agent state, resonance graph, batches', () => {
   }
 
   it('sets, observes and resets agent state', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'state' });
-    const set = await c.ok<{ setAffect: { affect: AgentView['affect']; momentum: { dv: number } } }>(SET_AFFECT, {
-      id: 'state',
-      a: { valence: 0.8, arousal: 0.7 },
-    });
-    expect(set.setAffect.affect).toEqual({ valence: 0.8, arousal: 0.7, dominance: 0.5 });
-    expect(set.setAffect.momentum.dv).toBeGreaterThan(0);
+    const c = t0().limbic;
+    await c.createAgent('state');
+    const set = await c.setFeeling('state', { valence: 0.8, arousal: 0.7 });
+    expect(set.affect).toEqual({ valence: 0.8, arousal: 0.7, dominance: 0.5 });
+    expect(set.momentum.dv).toBeGreaterThan(0);
 
-    const observed = await c.ok<{ observe: { affect: { valence: number }; energy: number } }>(OBSERVE, {
-      id: 'state',
-      t: 'This is a horrible, terrible, awful disaster.',
-    });
-    expect(observed.observe.affect.valence).toBeLessThan(0.8);
-    expect(observed.observe.energy).toBeLessThan(1);
+    const observed = await c.observe('state', 'This is a horrible, terrible, awful disaster.');
+    expect(observed.affect.valence).toBeLessThan(0.8);
+    expect(observed.energy).toBeLessThan(1);
 
-    await c.ok(SET_GOALS, { id: 'state', g: [{ name: 'ship the billing service', priority: 0.9 }, { name: 'learn Rust', priority: 0.3 }] });
-    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'state' })).agent;
-    expect(agent.goals).toEqual([
+    await c.setGoals('state', [
+      { name: 'ship the billing service', priority: 0.9 },
+      { name: 'learn Rust', priority: 0.3 },
+    ]);
+    const agent = await c.agent('state');
+    expect(agent.goals.map(({ name, priority }) => ({ name, priority }))).toEqual([
       { name: 'ship the billing service', priority: 0.9 },
       { name: 'learn Rust', priority: 0.3 },
     ]);
     expect(agent.mood.valence).toBeGreaterThan(0);
 
-    const reset = await c.ok<{ resetState: { affect: { valence: number; arousal: number }; energy: number; goals: unknown[] } }>(RESET, {
-      id: 'state',
-    });
-    expect(reset.resetState.affect).toEqual({ valence: 0, arousal: 0 });
-    expect(reset.resetState.energy).toBe(1);
-    expect(reset.resetState.goals).toHaveLength(2);
+    const reset = await c.resetState('state');
+    expect(reset.affect).toMatchObject({ valence: 0, arousal: 0 });
+    expect(reset.energy).toBe(1);
+    expect(reset.goals).toHaveLength(2);
   });
 
   it('rejects bad agent-state input with BAD_USER_INPUT or NOT_FOUND', async () => {
-    const c = t0().client;
-    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 1.5, arousal: 0.5 } })).toBe('BAD_USER_INPUT');
-    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: -0.1 } })).toBe('BAD_USER_INPUT');
-    expect(await c.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: 0.5, dominance: 2 } })).toBe('BAD_USER_INPUT');
-    expect(await c.errorCode(SET_GOALS, { id: 'state', g: [{ name: 'x', priority: 3 }] })).toBe('BAD_USER_INPUT');
-    expect(await c.errorCode(OBSERVE, { id: 'nobody', t: 'hi' })).toBe('NOT_FOUND');
-    expect(await stack.tenants[1]!.client.errorCode(SET_AFFECT, { id: 'state', a: { valence: 0, arousal: 0 } })).toBe('NOT_FOUND');
+    const c = t0().limbic;
+    await expect(c.setFeeling('state', { valence: 1.5, arousal: 0.5 })).rejects.toMatchObject({ name: 'BadInputError', field: 'affect.valence' });
+    await expect(c.setFeeling('state', { valence: 0, arousal: -0.1 })).rejects.toMatchObject({ name: 'BadInputError', field: 'affect.arousal' });
+    await expect(c.setFeeling('state', { valence: 0, arousal: 0.5, dominance: 2 })).rejects.toMatchObject({ name: 'BadInputError', field: 'affect.dominance' });
+    await expect(c.setGoals('state', [{ name: 'x', priority: 3 }])).rejects.toBeInstanceOf(BadInputError);
+    await expect(c.observe('nobody', 'hi')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(stack.tenants[1]!.limbic.setFeeling('state', { valence: 0, arousal: 0 })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('encodes with an emotional tag and typed resonance edges that never leave the agent', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'links' });
+    const c = t0().limbic;
+    await c.createAgent('links');
     const base = Date.parse('2024-03-01T09:00:00Z');
     const texts = [
       'The deploy of the billing service failed because the database migration timed out.',
@@ -137,7 +115,7 @@ describe('write path: agent state, resonance graph, batches', () => {
       'Lunch was a lovely pasta with friends in the sun.',
     ];
     for (const [i, content] of texts.entries()) {
-      await c.ok(ENCODE, { input: { agentId: 'links', content, occurredAt: new Date(base + i * 60_000).toISOString(), tags: ['work'] } });
+      await c.remember('links', { content, occurredAt: new Date(base + i * 60_000).toISOString(), tags: ['work'] });
     }
     const { records } = await driver.executeQuery(
       `MATCH (x:Memory {tenantId: $t, agentId: 'links'})-[r]->(y)
@@ -175,15 +153,15 @@ describe('write path: agent state, resonance graph, batches', () => {
   });
 
   it('keeps a consistent state and a single temporal chain under 50 parallel encodes', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'race' });
+    const c = t0().limbic;
+    await c.createAgent('race');
     const base = Date.parse('2024-01-01T00:00:00Z');
     // Shuffled times: the chain must still come out in occurredAt order.
     const offsets = Array.from({ length: 50 }, (_, i) => (i * 37) % 50);
     const started = Date.now();
     await Promise.all(
       offsets.map((o, i) =>
-        c.ok(ENCODE, { input: { agentId: 'race', content: `Parallel memory number ${i} about topic ${o % 7}`, occurredAt: new Date(base + o * 60_000).toISOString() } }),
+        c.remember('race', { content: `Parallel memory number ${i} about topic ${o % 7}`, occurredAt: new Date(base + o * 60_000).toISOString() }),
       ),
     );
     const chain = await chainOf('race');
@@ -193,16 +171,16 @@ describe('write path: agent state, resonance graph, batches', () => {
 
     // Every encode paid its energy: 50 interactions cost 2 % each, less what the seconds they
     // took gave back (a lost update would leave 0.02 more).
-    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'race' })).agent;
+    const agent = await c.agent('race');
     expect(agent.energy).toBeLessThanOrEqual(recoveredSince(started) + 1e-9);
   });
 
   it('keeps a consistent state under 50 parallel observes', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'observer' });
+    const c = t0().limbic;
+    await c.createAgent('observer');
     const started = Date.now();
-    await Promise.all(Array.from({ length: 50 }, (_, i) => c.ok(OBSERVE, { id: 'observer', t: i % 2 ? 'wonderful news' : 'awful news' })));
-    const agent = (await c.ok<{ agent: AgentView }>(AGENT, { id: 'observer' })).agent;
+    await Promise.all(Array.from({ length: 50 }, (_, i) => c.observe('observer', i % 2 ? 'wonderful news' : 'awful news')));
+    const agent = await c.agent('observer');
     expect(agent.energy).toBeLessThanOrEqual(recoveredSince(started) + 1e-9);
     const { records } = await driver.executeQuery(
       `MATCH (a:Agent {tenantId: $t, id: 'observer'}) RETURN size(a.affectHistory) AS h, a.stateLock AS locks`,
@@ -214,8 +192,8 @@ describe('write path: agent state, resonance graph, batches', () => {
   });
 
   it('past the exact-scan budget, links new memories to similar old ones through the vector index', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'large' });
+    const c = t0().limbic;
+    await c.createAgent('large');
     const base = Date.parse('2024-03-01T00:00:00Z');
     // 600 memories (over the 500-comparison budget), one of them far back and distinctive.
     const filler = Array.from({ length: 599 }, (_, i) => ({
@@ -224,99 +202,89 @@ describe('write path: agent state, resonance graph, batches', () => {
       occurredAt: new Date(base + (i + 1) * 3_600_000).toISOString(),
     }));
     const distinctive = { content: 'The submarine sonar array detected whale songs near the reef.', externalId: 'sonar', occurredAt: new Date(base).toISOString() };
-    await c.ok(BATCH, { input: { agentId: 'large', items: [distinctive, ...filler.slice(0, 299)] } });
-    await c.ok(BATCH, { input: { agentId: 'large', items: filler.slice(299) } });
+    await c.rememberMany('large', [distinctive, ...filler.slice(0, 299)]);
+    await c.rememberMany('large', filler.slice(299));
     const sonarId = await memoryIdOf('large', 'sonar');
     const linkedToSonar = (memoryId: string) => nonChainLinks(memoryId, sonarId);
     const late = new Date(base + 1000 * 3_600_000).toISOString();
     // A single encode, days after the sonar memory: not its neighbour in time, only in meaning.
-    const single = await c.ok<{ encode: { id: string } }>(ENCODE, {
-      input: { agentId: 'large', content: 'The submarine sonar array detected whale songs near the reef again.', occurredAt: late },
-    });
-    expect(await linkedToSonar(single.encode.id)).not.toHaveLength(0);
+    const single = await c.remember('large', { content: 'The submarine sonar array detected whale songs near the reef again.', occurredAt: late });
+    expect(await linkedToSonar(single.id)).not.toHaveLength(0);
     // And a small batch into the same large agent.
-    const batch = await c.ok<{ encodeBatch: { items: { memory: { id: string } }[] } }>(BATCH, {
-      input: { agentId: 'large', items: [{ content: 'Sonar array on the submarine picked up whale songs by the reef.', externalId: 'sonar-2', occurredAt: late }] },
-    });
-    expect(await linkedToSonar(batch.encodeBatch.items[0]!.memory.id)).not.toHaveLength(0);
+    const batch = await c.rememberMany('large', [{ content: 'Sonar array on the submarine picked up whale songs by the reef.', externalId: 'sonar-2', occurredAt: late }]);
+    expect(await linkedToSonar(batch.items[0]!.memory.id)).not.toHaveLength(0);
   });
 
   it('under the exact-scan budget, links to the true nearest neighbours even where the vector index is crowded by another agent', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'crowd' });
-    await c.ok(CREATE_AGENT, { id: 'small-among-many' });
+    const c = t0().limbic;
+    await c.createAgent('crowd');
+    await c.createAgent('small-among-many');
     const base = Date.parse('2024-05-01T00:00:00Z');
     const probe = 'The lighthouse keeper logged a green flash at sunset over the harbour.';
     // Another agent's copies of the probe text fill the index's top results for it: an
     // over-fetched index search finds none of the small agent's memories.
     const crowd = Array.from({ length: 100 }, (_, i) => ({ content: probe, externalId: `c${i}`, occurredAt: new Date(base + i * 60_000).toISOString() }));
-    await c.ok(BATCH, { input: { agentId: 'crowd', items: crowd } });
+    await c.rememberMany('crowd', crowd);
     const filler = Array.from({ length: 299 }, (_, i) => ({
       content: `Routine entry ${i}: ${['coffee', 'standup', 'email', 'lunch', 'commute', 'meeting'][i % 6]} as usual, nothing special ${i}.`,
       externalId: `f${i}`,
       occurredAt: new Date(base + (i + 1) * 3_600_000).toISOString(),
     }));
     const distinctive = { content: 'A lighthouse keeper logged the green flash at sunset over this harbour.', externalId: 'flash', occurredAt: new Date(base).toISOString() };
-    await c.ok(BATCH, { input: { agentId: 'small-among-many', items: [distinctive, ...filler] } });
+    await c.rememberMany('small-among-many', [distinctive, ...filler]);
     const flashId = await memoryIdOf('small-among-many', 'flash');
     const linkedToFlash = (memoryId: string) => nonChainLinks(memoryId, flashId);
     const late = new Date(base + 1000 * 3_600_000).toISOString();
 
     // 300 stored × 1 item: the exact scan.
-    const single = await c.ok<{ encode: { id: string } }>(ENCODE, { input: { agentId: 'small-among-many', content: probe, occurredAt: late } });
-    expect(await linkedToFlash(single.encode.id)).not.toHaveLength(0);
+    const single = await c.remember('small-among-many', { content: probe, occurredAt: late });
+    expect(await linkedToFlash(single.id)).not.toHaveLength(0);
 
     // 301 stored × 2 items is past the budget, so the pipelined lookup asks the index; the
     // replayed key leaves one new item, back under the budget: the exact scan is still owed.
-    const batch = await c.ok<{ encodeBatch: { items: { created: boolean; memory: { id: string } }[] } }>(BATCH, {
-      input: { agentId: 'small-among-many', items: [filler[0]!, { content: probe, externalId: 'probe-2', occurredAt: late }] },
-    });
-    expect(batch.encodeBatch.items.map((i) => i.created)).toEqual([false, true]);
-    expect(await linkedToFlash(batch.encodeBatch.items[1]!.memory.id)).not.toHaveLength(0);
+    const batch = await c.rememberMany('small-among-many', [filler[0]!, { content: probe, externalId: 'probe-2', occurredAt: late }]);
+    expect(batch.items.map((i) => i.created)).toEqual([false, true]);
+    expect(await linkedToFlash(batch.items[1]!.memory.id)).not.toHaveLength(0);
   });
 
   it('encodes a batch in one transaction, in time order, idempotent per externalId', async () => {
-    const c = t0().client;
-    await c.ok(CREATE_AGENT, { id: 'batch' });
+    const c = t0().limbic;
+    await c.createAgent('batch');
     const base = Date.parse('2024-02-01T00:00:00Z');
     const items = Array.from({ length: 120 }, (_, i) => ({
       content: `Batch turn ${i}: we discussed ${['databases', 'holidays', 'rust', 'gardening'][i % 4]} at length.`,
       externalId: `D1:${i}`,
       occurredAt: new Date(base + (119 - i) * 30_000).toISOString(), // reversed on purpose
     }));
-    const first = await c.ok<{ encodeBatch: { created: number; items: { created: boolean; memory: { id: string; externalId: string } }[] } }>(BATCH, {
-      input: { agentId: 'batch', items },
-    });
-    expect(first.encodeBatch.created).toBe(120);
-    expect(first.encodeBatch.items.map((i) => i.memory.externalId)).toEqual(items.map((i) => i.externalId));
+    const first = await c.rememberMany('batch', items);
+    expect(first.created).toBe(120);
+    expect(first.items.map((i) => i.memory.externalId)).toEqual(items.map((i) => i.externalId));
     const chain = await chainOf('batch');
     expect(chain.ids).toEqual(chain.byTime);
     expect(chain.chainEdges).toBe(119);
     // One call is one interaction, whatever its size.
-    expect((await c.ok<{ agent: AgentView }>(AGENT, { id: 'batch' })).agent.energy).toBeCloseTo(0.98, 2);
+    expect((await c.agent('batch')).energy).toBeCloseTo(0.98, 2);
 
     const memories = async () =>
       Number((await driver.executeQuery(`MATCH (m:Memory {tenantId: $t, agentId: 'batch'}) RETURN count(m) AS n`, { t: t0().id }, db)).records[0]?.get('n'));
     const before = await memories();
-    const again = await c.ok<{ encodeBatch: { created: number; items: { created: boolean; memory: { id: string } }[] } }>(BATCH, {
-      input: { agentId: 'batch', items: [...items.slice(0, 10), { content: 'brand new', externalId: 'D2:0', occurredAt: new Date(base - 60_000).toISOString() }] },
-    });
-    expect(again.encodeBatch.created).toBe(1);
-    expect(again.encodeBatch.items.slice(0, 10).map((i) => i.memory.id)).toEqual(first.encodeBatch.items.slice(0, 10).map((i) => i.memory.id));
+    const again = await c.rememberMany('batch', [...items.slice(0, 10), { content: 'brand new', externalId: 'D2:0', occurredAt: new Date(base - 60_000).toISOString() }]);
+    expect(again.created).toBe(1);
+    expect(again.items.slice(0, 10).map((i) => i.memory.id)).toEqual(first.items.slice(0, 10).map((i) => i.memory.id));
     expect(await memories()).toBe(before + 1);
     const chain2 = await chainOf('batch');
     expect(chain2.ids).toEqual(chain2.byTime);
     expect(chain2.ids).toHaveLength(121);
   });
 
-  it.each([
+  it.each<[string, { agentId: string; items: RememberInput[] }]>([
     ['more than 500 items', { agentId: 'batch', items: Array.from({ length: 501 }, (_, i) => ({ content: `x${i}` })) }],
     ['one bad item among good ones', { agentId: 'batch', items: [{ content: 'fine' }, { content: 'bad', affect: { valence: 0, arousal: 1.2 } }] }],
     ['an empty batch', { agentId: 'batch', items: [] }],
     ['an unknown agent', { agentId: 'nobody', items: [{ content: 'fine' }] }],
   ])('rejects a batch with %s and writes nothing', async (_name, input) => {
     const before = await countTenant(driver, t0().id);
-    expect(await t0().client.errorCode(BATCH, { input })).toBe('BAD_USER_INPUT');
+    await expect(t0().limbic.rememberMany(input.agentId, input.items)).rejects.toBeInstanceOf(BadInputError);
     expect(await countTenant(driver, t0().id)).toEqual(before);
   });
 });

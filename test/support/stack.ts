@@ -1,3 +1,4 @@
+import { LimbicClient } from '@limbic/client';
 import { startProcess, startWithFreePort, uniqueSuffix, type RunningProcess } from './processes';
 import { GraphqlClient } from './graphql-client';
 import { deleteTenants } from './neo4j';
@@ -6,7 +7,10 @@ import { deleteQueueKeys } from './queue-keys';
 export interface Tenant {
   readonly id: string;
   readonly key: string;
+  /** Raw GraphQL, for tests that send malformed or hand-shaped operations. */
   readonly client: GraphqlClient;
+  /** The typed client (@limbic/client), for calling the API as a client would. */
+  readonly limbic: LimbicClient;
 }
 
 export interface Stack {
@@ -54,7 +58,7 @@ export async function startStack(
     url,
     env,
     api,
-    tenants: tenants.map((t) => ({ ...t, client: new GraphqlClient(`${url}/graphql`, t.key) })),
+    tenants: tenants.map((t) => ({ ...t, client: new GraphqlClient(`${url}/graphql`, t.key), limbic: new LimbicClient({ url, apiKey: t.key }) })),
     async startWorker() {
       const worker = startProcess('worker', env);
       workers.push(worker);

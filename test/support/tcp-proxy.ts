@@ -4,12 +4,22 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
  * A loopback TCP proxy in front of a real service, to take it away from one API without
  * stopping it for the other test files: `refuse()` drops every connection and refuses new
  * ones (a stopped server), `blackhole()` keeps accepting but passes nothing on (a hung server
- * or a dead network path), `restore()` forwards again.
+ * or a dead network path), `restore()` forwards again. For an HTTP service, `breakNext(n)`
+ * closes the connection of each of the next n requests as soon as it arrives, before any of it
+ * reaches the service: a request that was sent and never answered. `connections` and
+ * `requests` count what came in, whatever became of it.
  */
+const HTTP_REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \//;
+
 export class TcpProxy {
   private mode: 'forward' | 'refuse' | 'blackhole' = 'forward';
   private readonly sockets = new Set<Socket>();
   private server: Server | null = null;
+  private toBreak = 0;
+  /** Connections accepted. */
+  connections = 0;
+  /** HTTP requests seen (a chunk that starts with a request line), broken or forwarded. */
+  requests = 0;
 
   private constructor(
     private readonly target: { host: string; port: number },
@@ -45,6 +55,10 @@ export class TcpProxy {
     if (!this.server) await this.listen();
   }
 
+  breakNext(n = 1): void {
+    this.toBreak = n;
+  }
+
   async stop(): Promise<void> {
     await this.refuse();
   }
@@ -67,6 +81,7 @@ export class TcpProxy {
   }
 
   private accept(client: Socket): void {
+    this.connections++;
     this.sockets.add(client);
     client.on('close', () => this.sockets.delete(client));
     client.on('error', () => client.destroy());
@@ -80,7 +95,20 @@ export class TcpProxy {
     });
     upstream.on('error', () => upstream.destroy());
     client.on('close', () => upstream.destroy());
-    client.pipe(upstream);
+    // By hand rather than client.pipe(upstream): a request to break must not reach the service.
+    client.on('data', (chunk: Buffer) => {
+      if (HTTP_REQUEST_LINE.test(chunk.subarray(0, 16).toString('latin1'))) {
+        this.requests++;
+        if (this.toBreak > 0) {
+          this.toBreak--;
+          client.destroy();
+          return void upstream.destroy();
+        }
+      }
+      if (!upstream.write(chunk)) client.pause();
+    });
+    upstream.on('drain', () => client.resume());
+    client.on('end', () => upstream.end());
     upstream.pipe(client);
   }
 }

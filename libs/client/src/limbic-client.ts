@@ -1,8 +1,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print, type OperationDefinitionNode } from 'graphql';
-import { AgentTransfer, type ImportSource, type ImportSummary, type TransferProgress } from './agent-transfer';
-import { errorFromCode, LimbicError } from './errors';
+import { AgentTransfer, type ImportSource, type ImportSummary, type TransferOptions, type TransferProgress } from './agent-transfer';
+import { BadInputError, errorFromCode, errorFromGraphql } from './errors';
 import * as ops from './generated/graphql';
+import { paginate, type Page } from './pagination';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
 import { HttpClient, HttpTransport, type GraphqlTransport } from './transport';
 
@@ -29,10 +30,12 @@ export interface LimbicClientOptions {
   readonly transport?: GraphqlTransport;
 }
 
-export interface Page<T> {
-  readonly items: readonly T[];
-  readonly endCursor: string | null;
-  readonly hasNextPage: boolean;
+export type { Page } from './pagination';
+
+/** What every call accepts besides its own arguments. */
+export interface CallOptions {
+  /** Cancels the call, its retries and their backoff; the call rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface MemoriesOptions {
@@ -75,12 +78,10 @@ export class LimbicClient {
   async request<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V, options: { idempotent?: boolean; signal?: AbortSignal } = {}): Promise<R> {
     const { text, name, isQuery } = operationOf(document);
     const idempotent = options.idempotent ?? isQuery;
-    const response = await withRetry(this.retry, idempotent, () => this.transport.execute({ query: text, variables, operationName: name }, options.signal));
+    const { signal } = options;
+    const response = await withRetry(this.retry, idempotent, () => this.transport.execute({ query: text, variables, operationName: name }, signal), undefined, signal);
     const first = response.errors?.[0];
-    if (first) {
-      const ext = first.extensions ?? {};
-      throw errorFromCode(ext.code ?? 'INTERNAL_SERVER_ERROR', first.message, { path: first.path, field: ext.field, retryAfterMs: ext.retryAfterMs });
-    }
+    if (first) throw errorFromGraphql(first);
     if (response.data === undefined || response.data === null) throw errorFromCode('INTERNAL_SERVER_ERROR', `${name}: the response carried no data`);
     return response.data as R;
   }
@@ -88,146 +89,154 @@ export class LimbicClient {
   // ── agents ────────────────────────────────────────────────────────────────
 
   /** Creates the agent, or returns it if it exists with that preset: safe to repeat. */
-  async createAgent(id: string, preset?: ops.AgentPreset): Promise<Agent> {
-    return (await this.request(ops.CreateAgentDocument, { input: { id, preset } }, { idempotent: true })).createAgent;
+  async createAgent(id: string, preset?: ops.AgentPreset, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.CreateAgentDocument, { input: { id, preset } }, { idempotent: true, ...call })).createAgent;
   }
 
-  async updateAgent(id: string, input: ops.UpdateAgentInput): Promise<Agent> {
-    return (await this.request(ops.UpdateAgentDocument, { id, input }, { idempotent: true })).updateAgent;
+  /** Sets what is given (today the preset); the same input again leaves the same agent. */
+  async updateAgent(id: string, input: ops.UpdateAgentInput, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.UpdateAgentDocument, { id, input }, { idempotent: true, ...call })).updateAgent;
   }
 
-  /** Deletes the agent and all it holds; repeating it finishes an interrupted delete. */
-  async deleteAgent(id: string): Promise<DeleteAgentResult> {
-    return (await this.request(ops.DeleteAgentDocument, { id }, { idempotent: true })).deleteAgent;
+  /**
+   * Deletes the agent and all it holds. Retried like an idempotent call, since a repeat finishes
+   * an interrupted delete; a retry whose first attempt had finished answers NotFoundError, which
+   * for a delete means what the caller wanted: the agent is gone.
+   */
+  async deleteAgent(id: string, call: CallOptions = {}): Promise<DeleteAgentResult> {
+    return (await this.request(ops.DeleteAgentDocument, { id }, { idempotent: true, ...call })).deleteAgent;
   }
 
   /** The agent's state now: affect, mood, momentum, energy, goals, primed concepts. */
-  async agent(id: string): Promise<Agent> {
-    return (await this.request(ops.AgentDocument, { id })).agent;
+  async agent(id: string, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.AgentDocument, { id }, call)).agent;
   }
 
-  async agentsPage(options: { first?: number; after?: string } = {}): Promise<Page<Agent>> {
-    const { agents } = await this.request(ops.AgentsDocument, { first: options.first ?? 20, after: options.after });
+  async agentsPage(options: { first?: number; after?: string } = {}, call: CallOptions = {}): Promise<Page<Agent>> {
+    const { agents } = await this.request(ops.AgentsDocument, { first: options.first ?? 20, after: options.after }, call);
     return { items: agents.edges.map((e) => e.node), endCursor: agents.pageInfo.endCursor, hasNextPage: agents.pageInfo.hasNextPage };
   }
 
   /** Every agent of the tenant, by id, fetched a page at a time. */
-  async *agents(options: { first?: number } = {}): AsyncGenerator<Agent> {
-    yield* paginate((after) => this.agentsPage({ first: options.first ?? 100, after }));
+  async *agents(options: { first?: number } = {}, call: CallOptions = {}): AsyncGenerator<Agent> {
+    yield* paginate((after) => this.agentsPage({ first: options.first ?? 100, after }, call));
   }
 
   // ── state ─────────────────────────────────────────────────────────────────
 
-  /** The agent perceives a text: affect, mood, momentum and energy move; its concepts are primed. */
-  async observe(agentId: string, text: string): Promise<Agent> {
-    return (await this.request(ops.ObserveDocument, { agentId, text })).observe;
+  /** The agent perceives a text: affect, mood, momentum and energy move; its concepts are primed. Not repeatable. */
+  async observe(agentId: string, text: string, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.ObserveDocument, { agentId, text }, { idempotent: false, ...call })).observe;
   }
 
-  /** Sets core affect (valence −1 … 1, arousal and dominance 0 … 1); momentum and mood follow. */
-  async setFeeling(agentId: string, affect: ops.AffectInput): Promise<Agent> {
-    return (await this.request(ops.SetAffectDocument, { agentId, affect })).setAffect;
+  /**
+   * Sets core affect (valence −1 … 1, arousal and dominance 0 … 1). Not repeatable: each call
+   * is a step of the mood's moving average and of the momentum's history.
+   */
+  async setFeeling(agentId: string, affect: ops.AffectInput, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.SetAffectDocument, { agentId, affect }, { idempotent: false, ...call })).setAffect;
   }
 
   /** Replaces the agent's goals: the same list again leaves the same goals. */
-  async setGoals(agentId: string, goals: readonly ops.GoalInput[]): Promise<Agent> {
-    return (await this.request(ops.SetGoalsDocument, { agentId, goals: [...goals] }, { idempotent: true })).setGoals;
+  async setGoals(agentId: string, goals: readonly ops.GoalInput[], call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.SetGoalsDocument, { agentId, goals: [...goals] }, { idempotent: true, ...call })).setGoals;
   }
 
-  async resetState(agentId: string): Promise<Agent> {
-    return (await this.request(ops.ResetStateDocument, { agentId }, { idempotent: true })).resetState;
+  /** Back to the preset's starting state; a repeat lands on the same state. */
+  async resetState(agentId: string, call: CallOptions = {}): Promise<Agent> {
+    return (await this.request(ops.ResetStateDocument, { agentId }, { idempotent: true, ...call })).resetState;
   }
 
   // ── memories ──────────────────────────────────────────────────────────────
 
   /** Stores one memory. With an externalId it is idempotent (a repeat returns the first memory) and retried as such. */
-  async remember(agentId: string, input: RememberInput | string): Promise<Memory> {
+  async remember(agentId: string, input: RememberInput | string, call: CallOptions = {}): Promise<Memory> {
     const item = typeof input === 'string' ? { content: input } : input;
-    return (await this.request(ops.RememberDocument, { input: { ...item, agentId } }, { idempotent: Boolean(item.externalId) })).encode;
+    return (await this.request(ops.RememberDocument, { input: { ...item, agentId } }, { idempotent: Boolean(item.externalId), ...call })).encode;
   }
 
   /** Stores up to 500 memories in one transaction; idempotent when every item has an externalId. */
-  async rememberMany(agentId: string, items: readonly RememberInput[]): Promise<ops.RememberBatchMutation['encodeBatch']> {
-    const idempotent = items.every((i) => Boolean(i.externalId));
-    return (await this.request(ops.RememberBatchDocument, { input: { agentId, items: items.map((i) => ({ ...i })) } }, { idempotent })).encodeBatch;
+  async rememberMany(agentId: string, items: readonly RememberInput[], call: CallOptions = {}): Promise<ops.RememberBatchMutation['encodeBatch']> {
+    const idempotent = items.length > 0 && items.every((i) => Boolean(i.externalId));
+    return (await this.request(ops.RememberBatchDocument, { input: { agentId, items: items.map((i) => ({ ...i })) } }, { idempotent, ...call })).encodeBatch;
   }
 
   /**
    * The memories most worth remembering now. A recall changes what it returns (access counts,
-   * Hebbian links), so it is sent again only when the first attempt never left.
+   * Hebbian links, energy, priming), so it is sent again only when the first attempt never left.
    */
-  async recall(agentId: string, query: string, options: RecallOptions = {}): Promise<RecallResult> {
-    return (await this.request(ops.RecallDocument, { input: { ...options, agentId, query } }, { idempotent: false })).recall;
+  async recall(agentId: string, query: string, options: RecallOptions = {}, call: CallOptions = {}): Promise<RecallResult> {
+    return (await this.request(ops.RecallDocument, { input: { ...options, agentId, query } }, { idempotent: false, ...call })).recall;
   }
 
   /** A memory by id (an id merged away answers its survivor, with redirectedFrom). */
-  async memory(id: string): Promise<Memory> {
-    return (await this.request(ops.MemoryDocument, { id })).memory;
+  async memory(id: string, call: CallOptions = {}): Promise<Memory> {
+    return (await this.request(ops.MemoryDocument, { id }, call)).memory;
   }
 
-  async memoriesPage(agentId: string, options: MemoriesOptions = {}): Promise<Page<Memory>> {
-    const { memories } = await this.request(ops.MemoriesDocument, {
-      agentId,
-      filter: options.filter,
-      first: options.first ?? 20,
-      after: options.after,
-      order: options.order ?? 'OCCURRED_AT_DESC',
-    });
+  async memoriesPage(agentId: string, options: MemoriesOptions = {}, call: CallOptions = {}): Promise<Page<Memory>> {
+    const { memories } = await this.request(
+      ops.MemoriesDocument,
+      { agentId, filter: options.filter, first: options.first ?? 20, after: options.after, order: options.order ?? 'OCCURRED_AT_DESC' },
+      call,
+    );
     return { items: memories.edges.map((e) => e.node), endCursor: memories.pageInfo.endCursor, hasNextPage: memories.pageInfo.hasNextPage };
   }
 
-  /** Every memory that passes the filter, in order, fetched a page at a time. */
-  async *memories(agentId: string, options: Omit<MemoriesOptions, 'after'> = {}): AsyncGenerator<Memory> {
-    yield* paginate((after) => this.memoriesPage(agentId, { ...options, first: options.first ?? 100, after }));
+  /** Every memory that passes the filter, in order, fetched a page at a time (from `after`, when given). */
+  async *memories(agentId: string, options: MemoriesOptions = {}, call: CallOptions = {}): AsyncGenerator<Memory> {
+    yield* paginate((after) => this.memoriesPage(agentId, { ...options, first: options.first ?? 100, after }, call), options.after);
   }
 
-  async countMemories(agentId: string, filter?: ops.MemoryListFilterInput): Promise<number> {
-    return (await this.request(ops.MemoryCountDocument, { agentId, filter })).memories.totalCount;
+  async countMemories(agentId: string, filter?: ops.MemoryListFilterInput, call: CallOptions = {}): Promise<number> {
+    return (await this.request(ops.MemoryCountDocument, { agentId, filter }, call)).memories.totalCount;
   }
 
-  /** Corrects a memory; each change is kept as a revision. The same patch again changes nothing. */
-  async updateMemory(id: string, patch: ops.MemoryPatchInput): Promise<Memory> {
-    return (await this.request(ops.UpdateMemoryDocument, { id, patch }, { idempotent: true })).updateMemory;
+  /** Corrects a memory; each change is kept as a revision. The same patch again changes nothing (and writes no revision). */
+  async updateMemory(id: string, patch: ops.MemoryPatchInput, call: CallOptions = {}): Promise<Memory> {
+    return (await this.request(ops.UpdateMemoryDocument, { id, patch }, { idempotent: true, ...call })).updateMemory;
   }
 
-  /** Archives a memory (restorable), or with `hard` deletes it and its edges. */
-  async forget(memoryId: string, options: { hard?: boolean } = {}): Promise<ForgetResult> {
-    return (await this.request(ops.ForgetDocument, { memoryId, hard: options.hard ?? false })).forget;
+  /**
+   * Archives a memory (restorable; archiving twice keeps the first archivedAt and revision), or
+   * with `hard` deletes it and its edges. Both are retried as idempotent; a hard delete retried
+   * after its first attempt committed answers NotFoundError: the memory is gone either way.
+   */
+  async forget(memoryId: string, options: { hard?: boolean } = {}, call: CallOptions = {}): Promise<ForgetResult> {
+    return (await this.request(ops.ForgetDocument, { memoryId, hard: options.hard ?? false }, { idempotent: true, ...call })).forget;
   }
 
-  async restore(memoryId: string): Promise<Memory> {
-    return (await this.request(ops.RestoreDocument, { memoryId })).restore;
+  /** Brings an archived memory back; restoring a live one changes nothing. */
+  async restore(memoryId: string, call: CallOptions = {}): Promise<Memory> {
+    return (await this.request(ops.RestoreDocument, { memoryId }, { idempotent: true, ...call })).restore;
   }
 
-  /** How useful a recalled memory was; applied once per (recall, memory), so safe to repeat. */
-  async feedback(input: ops.FeedbackInput): Promise<FeedbackResult> {
-    return (await this.request(ops.FeedbackDocument, { input }, { idempotent: true })).feedback;
+  /**
+   * How useful a recalled memory was; applied once per (recall, memory), so safe to repeat. A
+   * retry after the first attempt applied answers `applied: false`: it was applied once.
+   */
+  async feedback(input: ops.FeedbackInput, call: CallOptions = {}): Promise<FeedbackResult> {
+    return (await this.request(ops.FeedbackDocument, { input }, { idempotent: true, ...call })).feedback;
   }
 
   // ── whole agents ──────────────────────────────────────────────────────────
 
-  /** The agent's JSON Lines export, streamed a line at a time (see README: export format). */
-  exportAgent(agentId: string, onProgress?: TransferProgress): AsyncGenerator<string> {
-    return this.transfer().exportLines(agentId, onProgress);
+  /**
+   * The agent's JSON Lines export, streamed a line at a time (see README: export format). Never
+   * retried: a stream that broke part-way throws a NetworkError, and the caller starts again.
+   */
+  exportAgent(agentId: string, onProgress?: TransferProgress, options: TransferOptions = {}): AsyncGenerator<string> {
+    return this.transfer().exportLines(agentId, onProgress, options);
   }
 
-  /** Restores an export (lines, chunks or a file stream) into a new agent, streaming the upload. */
-  async importAgent(newAgentId: string, source: ImportSource, onProgress?: TransferProgress): Promise<ImportSummary> {
-    return this.transfer().import(newAgentId, source, onProgress);
+  /** Restores an export (lines, chunks or a file stream) into a new agent, streaming the upload. Never retried. */
+  async importAgent(newAgentId: string, source: ImportSource, onProgress?: TransferProgress, options: TransferOptions = {}): Promise<ImportSummary> {
+    return this.transfer().import(newAgentId, source, onProgress, options);
   }
 
   private transfer(): AgentTransfer {
-    if (!this.http) throw new LimbicError('BAD_USER_INPUT', 'export and import stream over HTTP: construct the client with a url');
+    if (!this.http) throw new BadInputError('BAD_USER_INPUT', 'export and import stream over HTTP: construct the client with a url');
     return new AgentTransfer(this.http);
-  }
-}
-
-async function* paginate<T>(page: (after: string | undefined) => Promise<Page<T>>): AsyncGenerator<T> {
-  let after: string | undefined;
-  for (;;) {
-    const p = await page(after);
-    yield* p.items;
-    if (!p.hasNextPage || !p.endCursor) return;
-    after = p.endCursor;
   }
 }
 

@@ -18,17 +18,34 @@ export function shouldRetry(err: unknown, idempotent: boolean): boolean {
   return err instanceof NetworkError && (!err.sent || idempotent);
 }
 
-export async function withRetry<T>(policy: RetryPolicy, idempotent: boolean, attempt: () => Promise<T>, sleep = defaultSleep): Promise<T> {
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export async function withRetry<T>(policy: RetryPolicy, idempotent: boolean, attempt: () => Promise<T>, sleep: Sleep = abortableSleep, signal?: AbortSignal): Promise<T> {
+  const attempts = Math.max(1, Math.floor(policy.attempts));
   for (let n = 1; ; n++) {
     try {
       return await attempt();
     } catch (err) {
-      if (n >= policy.attempts || !shouldRetry(err, idempotent)) throw err;
-      await sleep(policy.baseDelayMs * 2 ** (n - 1) * (0.5 + Math.random() / 2));
+      // The caller's cancel wins over whatever the attempt ran into.
+      if (signal?.aborted) throw signal.reason;
+      if (n >= attempts || !shouldRetry(err, idempotent)) throw err;
+      await sleep(policy.baseDelayMs * 2 ** (n - 1) * (0.5 + Math.random() / 2), signal);
     }
   }
 }
 
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -1,16 +1,12 @@
-import { codeOfStatus, errorFromCode, NetworkError } from './errors';
+import { codeOfStatus, errorFromCode, errorFromGraphql, NetworkError, type GraphqlErrorBody, type LimbicError } from './errors';
+
+export type { GraphqlErrorBody } from './errors';
 
 /** One GraphQL request as it goes over the wire. */
 export interface GraphqlRequest {
   readonly query: string;
   readonly variables: Readonly<Record<string, unknown>>;
   readonly operationName?: string;
-}
-
-export interface GraphqlErrorBody {
-  readonly message: string;
-  readonly path?: readonly (string | number)[];
-  readonly extensions?: { readonly code?: string; readonly field?: string; readonly retryAfterMs?: number; readonly [k: string]: unknown };
 }
 
 export interface GraphqlResponse {
@@ -31,17 +27,56 @@ export interface HttpOptions {
   /** The API's base URL, e.g. http://127.0.0.1:4000 (no /graphql). */
   readonly url: string;
   readonly apiKey?: string;
-  /** Per request; default 30 s. */
+  /** Per request, from sending to the last byte of the answer; default 30 s. */
   readonly timeoutMs?: number;
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How long one request may take: in all, or (for streams of any length) between two chunks. */
+export interface RequestTiming {
+  readonly signal?: AbortSignal;
+  /** Default the client's timeoutMs; Infinity for none. */
+  readonly timeoutMs?: number;
+  /** Set by streams: touched on every chunk, it fails the request when nothing moved for its span. */
+  readonly idle?: IdleTimer;
 }
 
 /** Error codes of a connection that never opened: the server cannot have seen the request. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** A deadline that moves on whenever the stream it guards makes progress. */
+export class IdleTimer {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly ms: number) {
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get fired(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    if (this.fired) return;
+    this.timer = setTimeout(() => this.controller.abort(new DOMException(`nothing moved for ${this.ms} ms`, 'TimeoutError')), this.ms);
+    // A pending deadline is no reason for the process to stay up.
+    this.timer.unref();
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
+
 export class HttpClient {
   readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  readonly timeoutMs: number;
 
   constructor(private readonly options: HttpOptions) {
     this.baseUrl = options.url.replace(/\/+$/, '').replace(/\/graphql$/, '');
@@ -56,22 +91,52 @@ export class HttpClient {
     };
   }
 
-  /** fetch with the key, the timeout and failures turned into NetworkError; the caller reads the body. */
+  /** fetch with the key, the timeout and failures turned into NetworkError; the caller reads the body (see `read`). */
   async fetch(path: string, init: RequestInit & { duplex?: 'half' }, signal?: AbortSignal, timeoutMs = this.timeoutMs): Promise<Response> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    return this.send(path, init, { signal, timeoutMs });
+  }
+
+  /** Like `fetch`, with the timing as one object; a body read later fails the same way through `read`. */
+  async send(path: string, init: RequestInit & { duplex?: 'half' }, timing: RequestTiming = {}): Promise<Response> {
+    const deadline = deadlineOf(timing.timeoutMs ?? this.timeoutMs);
+    const signals = [timing.signal, deadline?.signal, timing.idle?.signal].filter((s): s is AbortSignal => s !== undefined);
+    const attempt = { signal: timing.signal, deadline, idle: timing.idle };
     try {
-      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      const res = await fetch(`${this.baseUrl}${path}`, { ...init, signal: signals.length > 0 ? AbortSignal.any(signals) : null });
+      responses.set(res, attempt);
+      return res;
     } catch (err) {
-      if (signal?.aborted) throw err;
-      const code = causeCode(err);
-      const sent = !(code && NOT_SENT_CODES.has(code));
-      const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : (code ?? (err instanceof Error ? err.message : String(err)));
-      throw new NetworkError(`cannot reach Limbic at ${this.baseUrl}: ${reason}`, sent, { cause: err });
+      throw this.failed(err, attempt, false);
     }
   }
 
+  /** Reads what `send` began; a connection that breaks or stalls mid-answer is a NetworkError that was sent. */
+  async read<T>(res: Response, reader: (res: Response) => Promise<T>): Promise<T> {
+    try {
+      return await reader(res);
+    } catch (err) {
+      throw this.failed(err, responses.get(res) ?? {}, true);
+    }
+  }
+
+  private failed(err: unknown, attempt: Attempt, answered: boolean): unknown {
+    // The caller's own cancel comes back as the caller's reason, not as a failure to retry.
+    if (attempt.signal?.aborted) return attempt.signal.reason ?? err;
+    if (err instanceof NetworkError) return err;
+    const code = causeCode(err);
+    const sent = answered || !(code && NOT_SENT_CODES.has(code));
+    const reason = attempt.deadline?.signal.aborted
+      ? `no answer within ${attempt.deadline.ms} ms`
+      : attempt.idle?.fired
+        ? `nothing moved for ${attempt.idle.ms} ms`
+        : answered
+          ? `the connection broke during the answer (${code ?? (err instanceof Error ? err.message : String(err))})`
+          : (code ?? (err instanceof Error ? err.message : String(err)));
+    return new NetworkError(`cannot reach Limbic at ${this.baseUrl}: ${reason}`, sent, { cause: err });
+  }
+
   /** A response that is not what the route promises, as the error its status stands for. */
-  static async failure(res: Response): Promise<Error> {
+  static async failure(res: Response): Promise<LimbicError> {
     const text = await res.text().catch(() => '');
     let parsed: { message?: unknown; code?: unknown; errors?: GraphqlErrorBody[] } | undefined;
     try {
@@ -79,34 +144,53 @@ export class HttpClient {
     } catch {
       parsed = undefined;
     }
-    const first = parsed?.errors?.[0];
-    if (first) return errorFromCode(first.extensions?.code ?? codeOfStatus(res.status), first.message, { status: res.status });
+    const retryAfterMs = retryAfterOf(res);
+    const first = Array.isArray(parsed?.errors) ? parsed.errors[0] : undefined;
+    if (first) {
+      const err = errorFromGraphql(first, res.status);
+      return err.details.retryAfterMs === undefined && retryAfterMs !== undefined ? errorFromCode(err.code, err.message, { ...err.details, retryAfterMs }) : err;
+    }
     const code = typeof parsed?.code === 'string' ? parsed.code : codeOfStatus(res.status);
     const message = typeof parsed?.message === 'string' ? parsed.message : `HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-    return errorFromCode(code, message, { status: res.status, retryAfterMs: retryAfterOf(res) });
+    return errorFromCode(code, message, { status: res.status, retryAfterMs });
   }
 }
+
+interface Attempt {
+  readonly signal?: AbortSignal;
+  readonly deadline?: { readonly signal: AbortSignal; readonly ms: number };
+  readonly idle?: IdleTimer;
+}
+
+/** How each response was asked for, so a failure while reading its body is described like one while sending. */
+const responses = new WeakMap<Response, Attempt>();
 
 export class HttpTransport implements GraphqlTransport {
   constructor(readonly http: HttpClient) {}
 
   async execute(request: GraphqlRequest, signal?: AbortSignal): Promise<GraphqlResponse> {
-    const res = await this.http.fetch(
+    const res = await this.http.send(
       '/graphql',
       { method: 'POST', headers: this.http.headers({ 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' }), body: JSON.stringify(request) },
-      signal,
+      { signal },
     );
-    const text = await res.text();
+    const text = await this.http.read(res, (r) => r.text());
     let body: GraphqlResponse | undefined;
     try {
       body = JSON.parse(text) as GraphqlResponse;
     } catch {
       body = undefined;
     }
-    if (body && (body.data !== undefined || body.errors?.length)) return body;
-    const code = codeOfStatus(res.status);
-    throw errorFromCode(code, `HTTP ${res.status} from ${this.http.baseUrl}/graphql${text ? `: ${text.slice(0, 200)}` : ''}`, { status: res.status, retryAfterMs: retryAfterOf(res) });
+    if (body && typeof body === 'object' && (body.data !== undefined || (Array.isArray(body.errors) && body.errors.length > 0))) return body;
+    throw errorFromCode(codeOfStatus(res.status), `HTTP ${res.status} from ${this.http.baseUrl}/graphql${text ? `: ${text.slice(0, 200)}` : ''}`, {
+      status: res.status,
+      retryAfterMs: retryAfterOf(res),
+    });
   }
+}
+
+function deadlineOf(ms: number): { signal: AbortSignal; ms: number } | undefined {
+  return Number.isFinite(ms) ? { signal: AbortSignal.timeout(Math.max(1, Math.ceil(ms))), ms } : undefined;
 }
 
 function causeCode(err: unknown): string | undefined {
@@ -118,8 +202,12 @@ function causeCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function retryAfterOf(res: Response): number | undefined {
+/** Retry-After in seconds or as an HTTP date, in ms from now. */
+export function retryAfterOf(res: Pick<Response, 'headers'>, now = Date.now()): number | undefined {
   const header = res.headers.get('retry-after');
-  const seconds = header === null ? NaN : Number(header);
-  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
