@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import type { RememberInput } from '@limbic/client';
+import { CliContext, type CliIo } from '../context';
+import { collect, parseDate, parseJsonObject, parseNumber } from '../parse';
+import { textArg } from '../stdin';
+
+interface RememberOptions {
+  readonly tag?: string[];
+  readonly scope?: string;
+  readonly importance?: number;
+  readonly valence?: number;
+  readonly arousal?: number;
+  readonly dominance?: number;
+  readonly occurredAt?: string;
+  readonly externalId?: string;
+  readonly metadata?: Record<string, unknown>;
+}
+
+/** The options as an encode input; affect only when given, and then valence and arousal both. */
+export function rememberInput(content: string, o: RememberOptions, usage: (message: string) => never): RememberInput {
+  const affectGiven = o.valence !== undefined || o.arousal !== undefined || o.dominance !== undefined;
+  if (affectGiven && (o.valence === undefined || o.arousal === undefined)) usage('an affect needs --valence and --arousal (--dominance is optional)');
+  return {
+    content,
+    ...(o.tag ? { tags: o.tag } : {}),
+    ...(o.scope !== undefined ? { scope: o.scope } : {}),
+    ...(o.importance !== undefined ? { importance: o.importance } : {}),
+    ...(affectGiven ? { affect: { valence: o.valence ?? 0, arousal: o.arousal ?? 0, ...(o.dominance !== undefined ? { dominance: o.dominance } : {}) } } : {}),
+    ...(o.occurredAt !== undefined ? { occurredAt: o.occurredAt } : {}),
+    ...(o.externalId !== undefined ? { externalId: o.externalId } : {}),
+    ...(o.metadata !== undefined ? { metadata: o.metadata } : {}),
+  };
+}
+
+export function registerRememberCommand(program: Command, io: CliIo): void {
+  program
+    .command('remember')
+    .description('store a memory; prints its id')
+    .argument('<agent>', 'the agent id')
+    .argument('<content...>', 'the text (words are joined by spaces), or - to read it from stdin')
+    .option('-t, --tag <tag>', 'a tag (repeatable)', collect)
+    .option('--scope <scope>', 'a user, session or conversation within the agent')
+    .option('--importance <0..1>', 'how much it matters (otherwise estimated)', parseNumber)
+    .option('--valence <-1..1>', 'explicit affect: pleasantness', parseNumber)
+    .option('--arousal <0..1>', 'explicit affect: activation', parseNumber)
+    .option('--dominance <0..1>', 'explicit affect: sense of control (default 0.5)', parseNumber)
+    .option('--occurred-at <date>', 'when it happened (default now)', parseDate)
+    .option('--external-id <key>', 'idempotency key: remembering it again returns the first memory')
+    .option('--metadata <json>', 'a small JSON object kept with the memory', parseJsonObject)
+    .addHelpText('after', `
+Examples:
+  limbic remember ada "the deploy failed because the disk was full" --tag ops --importance 0.8
+  git log -1 --format=%B | limbic remember ada - --scope repo:limbic --metadata '{"source":"git"}'`)
+    .action(async (agent: string, words: string[], opts: RememberOptions, cmd: Command) => {
+      const ctx = CliContext.of(io, cmd);
+      const input = rememberInput(await textArg(words, io.stdin), opts, (m) => cmd.error(`error: ${m}`));
+      const memory = await ctx.api.remember(agent, input);
+      if (ctx.out.json) await ctx.out.document(memory);
+      else await ctx.out.line(memory.id);
+    });
+}

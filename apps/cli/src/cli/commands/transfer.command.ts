@@ -1,0 +1,92 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { CliContext, type CliIo } from '../context';
+import { Output } from '../output';
+import { formatBytes, transferMeter } from '../progress';
+
+const isStdio = (file: string | undefined): boolean => file === undefined || file === '-';
+
+/**
+ * Streams the export to stdout or a file a line at a time. A file is written beside its name and renamed
+ * when the export ended, so a broken export never leaves a file that looks whole.
+ */
+async function exportTo(ctx: CliContext, agent: string, file: string | undefined): Promise<{ lines: number; bytes: number }> {
+  const meter = transferMeter(ctx.io.stderr, `export ${agent}`, null);
+  let bytes = 0;
+  let lines = 0;
+  const exported = ctx.api.exportAgent(agent, (b) => {
+    bytes = b;
+    meter.update(b, lines);
+  });
+  const copy = async (out: Output): Promise<void> => {
+    for await (const line of exported) {
+      await out.line(line);
+      lines++;
+    }
+  };
+  try {
+    if (file === undefined || isStdio(file)) await copy(new Output(ctx.io.stdout, false, 0));
+    else await copyToFile(file, copy);
+    return { lines, bytes };
+  } finally {
+    meter.update(bytes, lines);
+    meter.stop();
+  }
+}
+
+async function copyToFile(file: string, copy: (out: Output) => Promise<void>): Promise<void> {
+  const partial = `${file}.partial`;
+  const stream = createWriteStream(partial);
+  try {
+    await copy(new Output(stream, false, 0));
+    stream.end();
+    await finished(stream);
+    await rename(partial, file);
+  } catch (err) {
+    stream.destroy();
+    await unlink(partial).catch(() => undefined);
+    throw err;
+  }
+}
+
+export function registerTransferCommands(program: Command, io: CliIo): void {
+  program
+    .command('export')
+    .description('stream an agent (memories, edges, goals, state, revisions) as JSON Lines')
+    .argument('<agent>', 'the agent id')
+    .argument('[file]', 'where to write it; stdout when absent or -')
+    .addHelpText('after', `
+Examples:
+  limbic export ada ada.jsonl
+  limbic export ada | gzip > ada.jsonl.gz`)
+    .action(async (agent: string, file: string | undefined, _opts: object, cmd: Command) => {
+      const ctx = CliContext.of(io, cmd);
+      const { lines, bytes } = await exportTo(ctx, agent, file);
+      if (isStdio(file)) return;
+      if (ctx.out.json) await ctx.out.document({ agentId: agent, file, lines, bytes });
+      else await ctx.out.line(`exported ${agent}: ${lines} lines (${formatBytes(bytes)}) to ${file}`);
+    });
+
+  program
+    .command('import')
+    .description('restore an export into a new agent (checked whole before anything is written)')
+    .argument('<file>', 'an export; - for stdin')
+    .argument('<newAgent>', 'the id of the agent to create')
+    .addHelpText('after', `
+Examples:
+  limbic import ada.jsonl ada-copy
+  gunzip -c ada.jsonl.gz | limbic import - ada-restored`)
+    .action(async (file: string, newAgent: string, _opts: object, cmd: Command) => {
+      const ctx = CliContext.of(io, cmd);
+      const fromStdin = isStdio(file);
+      // Opened before the request, so a missing file fails here rather than as a broken upload.
+      const size = fromStdin ? null : (await stat(file)).size;
+      const source = fromStdin ? io.stdin : createReadStream(file);
+      const meter = transferMeter(io.stderr, `import ${newAgent}`, size);
+      const summary = await ctx.api.importAgent(newAgent, source as AsyncIterable<Uint8Array>, (b) => meter.update(b)).finally(() => meter.stop());
+      if (ctx.out.json) return ctx.out.document(summary);
+      await ctx.out.line(`imported into ${summary.agentId}: ${summary.memories} memories, ${summary.edges} edges, ${summary.goals} goals, ${summary.concepts} concepts, ${summary.revisions} revisions`);
+    });
+}
