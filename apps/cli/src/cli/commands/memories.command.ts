@@ -1,28 +1,15 @@
 import { Option, type Command } from 'commander';
-import type { operations } from '@limbic/client';
 import { ARCHIVED } from '../choices';
 import { CliContext, type CliIo } from '../context';
+import { memoryFilter, type MemoryFilterFlags } from '../inputs';
 import { formatMemories } from '../format/memory-format';
 import { collect, parseInteger } from '../parse';
 
-interface MemoriesFlags {
+interface MemoriesFlags extends MemoryFilterFlags {
   readonly first?: number;
   readonly after?: string;
   readonly all?: boolean;
   readonly count?: boolean;
-  readonly scope?: string;
-  readonly tag?: string[];
-  readonly contains?: string;
-  readonly archived: keyof typeof ARCHIVED;
-}
-
-export function memoryFilter(f: MemoriesFlags): operations.MemoryListFilterInput {
-  return {
-    archived: ARCHIVED[f.archived],
-    ...(f.scope !== undefined ? { scope: f.scope } : {}),
-    ...(f.tag ? { tagsAll: f.tag } : {}),
-    ...(f.contains !== undefined ? { contains: f.contains } : {}),
-  };
 }
 
 /** A page, or with --all every page from --after on, streamed: rows (JSON Lines with --json) as each page arrives. */

@@ -1,35 +1,10 @@
 import { Argument, Option, type Command } from 'commander';
-import type { RecallOptions, operations } from '@limbic/client';
 import { FEEDBACK, PROFILES } from '../choices';
 import { CliContext, type CliIo } from '../context';
+import { recallOptions, type RecallFlags } from '../inputs';
 import { formatRecall } from '../format/recall-format';
 import { collect, parseDate, parseInteger } from '../parse';
 import { textArg } from '../stdin';
-
-interface RecallFlags {
-  readonly topK?: number;
-  readonly scope?: string;
-  readonly tag?: string[];
-  readonly after?: string;
-  readonly before?: string;
-  readonly profile?: operations.RecallProfile;
-  readonly explain?: boolean;
-}
-
-export function recallOptions(f: RecallFlags): RecallOptions {
-  const filter: operations.MemoryFilterInput = {
-    ...(f.scope !== undefined ? { scope: f.scope } : {}),
-    ...(f.tag ? { tagsAll: f.tag } : {}),
-    ...(f.after !== undefined ? { occurredAfter: f.after } : {}),
-    ...(f.before !== undefined ? { occurredBefore: f.before } : {}),
-  };
-  return {
-    ...(f.topK !== undefined ? { topK: f.topK } : {}),
-    ...(f.profile !== undefined ? { profile: f.profile } : {}),
-    ...(Object.keys(filter).length > 0 ? { filter } : {}),
-    ...(f.explain ? { explain: true } : {}),
-  };
-}
 
 export function registerRecallCommands(program: Command, io: CliIo): void {
   program

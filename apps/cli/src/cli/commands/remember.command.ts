@@ -1,36 +1,8 @@
 import type { Command } from 'commander';
-import type { RememberInput } from '@limbic/client';
 import { CliContext, type CliIo } from '../context';
+import { rememberInput, type RememberFlags } from '../inputs';
 import { collect, parseDate, parseJsonObject, parseNumber } from '../parse';
 import { textArg } from '../stdin';
-
-interface RememberOptions {
-  readonly tag?: string[];
-  readonly scope?: string;
-  readonly importance?: number;
-  readonly valence?: number;
-  readonly arousal?: number;
-  readonly dominance?: number;
-  readonly occurredAt?: string;
-  readonly externalId?: string;
-  readonly metadata?: Record<string, unknown>;
-}
-
-/** The options as an encode input; affect only when given, and then valence and arousal both. */
-export function rememberInput(content: string, o: RememberOptions, usage: (message: string) => never): RememberInput {
-  const affectGiven = o.valence !== undefined || o.arousal !== undefined || o.dominance !== undefined;
-  if (affectGiven && (o.valence === undefined || o.arousal === undefined)) usage('an affect needs --valence and --arousal (--dominance is optional)');
-  return {
-    content,
-    ...(o.tag ? { tags: o.tag } : {}),
-    ...(o.scope !== undefined ? { scope: o.scope } : {}),
-    ...(o.importance !== undefined ? { importance: o.importance } : {}),
-    ...(affectGiven ? { affect: { valence: o.valence ?? 0, arousal: o.arousal ?? 0, ...(o.dominance !== undefined ? { dominance: o.dominance } : {}) } } : {}),
-    ...(o.occurredAt !== undefined ? { occurredAt: o.occurredAt } : {}),
-    ...(o.externalId !== undefined ? { externalId: o.externalId } : {}),
-    ...(o.metadata !== undefined ? { metadata: o.metadata } : {}),
-  };
-}
 
 export function registerRememberCommand(program: Command, io: CliIo): void {
   program
@@ -51,7 +23,7 @@ export function registerRememberCommand(program: Command, io: CliIo): void {
 Examples:
   limbic remember ada "the deploy failed because the disk was full" --tag ops --importance 0.8
   git log -1 --format=%B | limbic remember ada - --scope repo:limbic --metadata '{"source":"git"}'`)
-    .action(async (agent: string, words: string[], opts: RememberOptions, cmd: Command) => {
+    .action(async (agent: string, words: string[], opts: RememberFlags, cmd: Command) => {
       const ctx = CliContext.of(io, cmd);
       const input = rememberInput(await textArg(words, io.stdin), opts, (m) => cmd.error(`error: ${m}`));
       const memory = await ctx.api.remember(agent, input);

@@ -1,7 +1,14 @@
 import type { Agent } from '@limbic/client';
 import { renderTable, type Column } from './table';
 
-const signed = (v: number, digits = 2): string => `${v >= 0 ? '+' : ''}${v.toFixed(digits)}`;
+/** `+0.20`, `-0.12`; a value that rounds to zero is `+0.00`, never `-0.00`. */
+export function signed(v: number, digits = 2): string {
+  const text = Math.abs(v).toFixed(digits);
+  return `${v < 0 && Number(text) !== 0 ? '-' : '+'}${text}`;
+}
+
+/** Primed concepts shown; the rest are counted (--json has them all). */
+const PRIMED_SHOWN = 8;
 
 /** `2026-03-01 09:00` (UTC): enough to tell memories apart at a glance. */
 export function shortTime(iso: string): string {
@@ -16,7 +23,9 @@ function affectLine(a: Agent['affect']): string {
 export function formatState(agent: Agent): string[] {
   const m = agent.momentum;
   const goals = agent.goals.map((g) => `${g.name} (${g.priority.toFixed(2)})`);
-  const primed = [...agent.primedConcepts].sort((a, b) => b.activation - a.activation).map((p) => `${p.name} ${p.activation.toFixed(2)}`);
+  const sorted = [...agent.primedConcepts].sort((a, b) => b.activation - a.activation || a.name.localeCompare(b.name));
+  const primed = sorted.slice(0, PRIMED_SHOWN).map((p) => `${p.name} ${p.activation.toFixed(2)}`);
+  if (sorted.length > PRIMED_SHOWN) primed.push(`${sorted.length - PRIMED_SHOWN} more`);
   return [
     `agent ${agent.id} · preset ${agent.preset} · created ${shortTime(agent.createdAt)}`,
     `affect    ${affectLine(agent.affect)}`,
