@@ -38,9 +38,4 @@ export class CliContext {
     this.client ??= this.io.createClient({ url: this.options.url, apiKey: this.options.apiKey });
     return this.client;
   }
-
-  /** Progress and notes go to stderr, so stdout carries only the result. */
-  note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
-  }
 }
