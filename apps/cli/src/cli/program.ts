@@ -11,11 +11,12 @@ import { registerRememberCommand } from './commands/remember.command';
 import { registerStateCommands } from './commands/state.command';
 import { registerTransferCommands } from './commands/transfer.command';
 
-export const DEFAULT_URL = 'http://127.0.0.1:3000';
+// The API's own default (LIMBIC_PORT 4000, libs/config), so a local `npm start` needs no flag.
+export const DEFAULT_URL = 'http://127.0.0.1:4000';
 
 const EXAMPLES = `
 Examples:
-  export LIMBIC_URL=http://127.0.0.1:3000 LIMBIC_API_KEY=...
+  export LIMBIC_URL=http://127.0.0.1:4000 LIMBIC_API_KEY=...
   limbic create-agent ada --preset agent
   limbic remember ada "the deploy failed because the disk was full" --tag ops
   limbic recall ada why did the deploy fail --explain
