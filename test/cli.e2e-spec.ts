@@ -257,6 +257,29 @@ describe('limbic CLI against the real stack', () => {
     expect((await limbic(['--help'])).code).toBe(0);
   });
 
+  it('runs as the package bin, and reaches the admin reembed command with its options', async () => {
+    const launched = await new Promise<Run>((resolve, reject) => {
+      // Executed directly: its shebang and exec bit are what `npx limbic` relies on.
+      const child = spawn(join(ROOT, 'bin', 'limbic.js'), ['--version'], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, out, err: '' }));
+    });
+    expect(launched).toMatchObject({ code: 0, out: `${(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n` });
+
+    // reembed talks to Neo4j and Redis as the API does, through the stack's environment.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+    const admin = { ...inherited, NODE_ENV: 'test', ...stack.env };
+    const refused = await limbic(['reembed', '--model', 'no-such-model', '--tenant', stack.tenants[0]!.id], { env: admin });
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe('');
+    expect(refused.err).toContain(`tenant ${stack.tenants[0]!.id}: UNKNOWN_MODEL: `);
+    const status = await limbic(['reembed', '--status', '--tenant', stack.tenants[0]!.id], { env: admin });
+    expect(status.code).toBe(0);
+    expect((await limbic(['reembed', '--modle', 'x'])).code).toBe(2);
+  });
+
   it('exits quietly when its reader closes the pipe early', async () => {
     await json(['create-agent', 'bulk']);
     await client.rememberMany('bulk', Array.from({ length: 40 }, (_, i) => ({ content: `bulk memory ${i} with enough words to make a line`, occurredAt: at(i) })));

@@ -51,6 +51,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .addOption(new Option('--api-key <key>', 'sent as a bearer token').env('LIMBIC_API_KEY'))
     .option('--json', 'machine-readable output on stdout (JSON Lines for streamed lists)')
     .exitOverride()
+    .configureHelp({ showGlobalOptions: true })
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError('(limbic --help lists commands; limbic <command> --help their options)')
     .addHelpText('after', EXAMPLES);

@@ -6,7 +6,7 @@ import { CliContext, type CliIo } from '../context';
 import { Output } from '../output';
 import { formatBytes, transferMeter } from '../progress';
 
-const isStdio = (file: string | undefined): boolean => file === undefined || file === '-';
+const isStdio = (file: string | undefined): file is undefined | '-' => file === undefined || file === '-';
 
 /**
  * Streams the export to stdout or a file a line at a time. A file is written beside its name and renamed
@@ -27,7 +27,7 @@ async function exportTo(ctx: CliContext, agent: string, file: string | undefined
     }
   };
   try {
-    if (file === undefined || isStdio(file)) await copy(new Output(ctx.io.stdout, false, 0));
+    if (isStdio(file)) await copy(new Output(ctx.io.stdout, false, 0));
     else await copyToFile(file, copy);
     return { lines, bytes };
   } finally {
@@ -85,7 +85,7 @@ Examples:
       const size = fromStdin ? null : (await stat(file)).size;
       const source = fromStdin ? io.stdin : createReadStream(file);
       const meter = transferMeter(io.stderr, `import ${newAgent}`, size);
-      const summary = await ctx.api.importAgent(newAgent, source as AsyncIterable<Uint8Array>, (b) => meter.update(b)).finally(() => meter.stop());
+      const summary = await ctx.api.importAgent(newAgent, source, (b) => meter.update(b)).finally(() => meter.stop());
       if (ctx.out.json) return ctx.out.document(summary);
       await ctx.out.line(`imported into ${summary.agentId}: ${summary.memories} memories, ${summary.edges} edges, ${summary.goals} goals, ${summary.concepts} concepts, ${summary.revisions} revisions`);
     });
