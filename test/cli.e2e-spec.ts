@@ -2,7 +2,7 @@
 // URL and key in its environment. Values are checked through --json; the human output is checked
 // for what a reader needs (rows, signals, the activation path, the recallId, the next cursor).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,6 +201,15 @@ describe('limbic CLI against the real stack', () => {
     expect(await count('ada-copy')).toBe(await count('ada'));
     const fromStdin = await json<{ memories: number }>(['import', '-', 'ada-piped'], { stdin: text });
     expect(fromStdin.memories).toBe(3);
+
+    // A failed export leaves no file, not even its partial one; a missing file fails before any request.
+    const broken = await limbic(['export', 'nobody', join(dir, 'nobody.jsonl')]);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^limbic: NOT_FOUND: /);
+    expect(readdirSync(dir)).toEqual(['ada.jsonl']);
+    const missing = await limbic(['import', join(dir, 'missing.jsonl'), 'ada-missing']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/^limbic: ENOENT: no such file or directory/);
   });
 
   it('refuses bad input with exit 1 and BAD_USER_INPUT on stderr, writing nothing', async () => {

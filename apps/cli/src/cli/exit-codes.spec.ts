@@ -26,7 +26,8 @@ describe('exit codes', () => {
   it('treats local failures as the operation failing', () => {
     const enoent = Object.assign(new Error("ENOENT: no such file or directory, stat 'x.jsonl'"), { code: 'ENOENT' });
     expect(exitCodeOf(enoent)).toBe(EXIT.FAILED);
-    expect(failureLine(enoent)).toBe("limbic: ENOENT: ENOENT: no such file or directory, stat 'x.jsonl'");
+    expect(failureLine(enoent)).toBe("limbic: ENOENT: no such file or directory, stat 'x.jsonl'");
+    expect(failureLine(Object.assign(new Error('disk on fire'), { code: 'EIO' }))).toBe('limbic: EIO: disk on fire');
     expect(failureLine(errorFromCode('NOT_FOUND', 'agent x not found'))).toBe('limbic: NOT_FOUND: agent x not found');
   });
 });

@@ -37,7 +37,8 @@ export function failureLine(err: unknown): string {
   if (err instanceof LimbicError) return `limbic: ${err.code}: ${err.message}`;
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
-  return typeof code === 'string' ? `limbic: ${code}: ${message}` : `limbic: ${message}`;
+  // Node's own messages already start with their code (`ENOENT: no such file …`).
+  return typeof code === 'string' && !message.startsWith(`${code}:`) ? `limbic: ${code}: ${message}` : `limbic: ${message}`;
 }
 
 export const EXIT_CODE_HELP = `Exit codes:

@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, stat, unlink } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { CliContext, type CliIo } from '../context';
 import { Output } from '../output';
@@ -8,10 +9,7 @@ import { formatBytes, transferMeter } from '../progress';
 
 const isStdio = (file: string | undefined): file is undefined | '-' => file === undefined || file === '-';
 
-/**
- * Streams the export to stdout or a file a line at a time. A file is written beside its name and renamed
- * when the export ended, so a broken export never leaves a file that looks whole.
- */
+/** Streams the export to stdout or a file a line at a time, counting lines and bytes. */
 async function exportTo(ctx: CliContext, agent: string, file: string | undefined): Promise<{ lines: number; bytes: number }> {
   const meter = transferMeter(ctx.io.stderr, `export ${agent}`, null);
   let bytes = 0;
@@ -20,15 +18,19 @@ async function exportTo(ctx: CliContext, agent: string, file: string | undefined
     bytes = b;
     meter.update(b, lines);
   });
-  const copy = async (out: Output): Promise<void> => {
+  async function* chunks(): AsyncGenerator<string> {
     for await (const line of exported) {
-      await out.line(line);
+      yield `${line}\n`;
       lines++;
     }
-  };
+  }
   try {
-    if (isStdio(file)) await copy(new Output(ctx.io.stdout, false, 0));
-    else await copyToFile(file, copy);
+    if (isStdio(file)) {
+      const out = new Output(ctx.io.stdout, false, 0);
+      for await (const chunk of chunks()) await out.write(chunk);
+    } else {
+      await writeWhole(file, chunks());
+    }
     return { lines, bytes };
   } finally {
     meter.update(bytes, lines);
@@ -36,16 +38,16 @@ async function exportTo(ctx: CliContext, agent: string, file: string | undefined
   }
 }
 
-async function copyToFile(file: string, copy: (out: Output) => Promise<void>): Promise<void> {
+/**
+ * Writes beside the file and renames it when the export ended, so a broken export never leaves
+ * a file that looks whole; pipeline carries backpressure and the first error of either side.
+ */
+async function writeWhole(file: string, chunks: AsyncIterable<string>): Promise<void> {
   const partial = `${file}.partial`;
-  const stream = createWriteStream(partial);
   try {
-    await copy(new Output(stream, false, 0));
-    stream.end();
-    await finished(stream);
+    await pipeline(Readable.from(chunks), createWriteStream(partial));
     await rename(partial, file);
   } catch (err) {
-    stream.destroy();
     await unlink(partial).catch(() => undefined);
     throw err;
   }
