@@ -2,7 +2,7 @@
 // (real Neo4j + Redis started by scripts/test.sh; specs live under test/).
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }];
 const moduleNameMapper = {
-  '^@limbic/(affect|client|config|graph|embeddings|jobs|observability)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@limbic/(affect|client|config|graph|embeddings|jobs|mcp|observability)$': '<rootDir>/libs/$1/src/index.ts',
 };
 // commander 15 ships ES modules only, which Jest loads only on Node 24.9+: its files are compiled
 // to CommonJS like ours (the CLI's own runtime, Node ≥ 20.19, requires it natively).

@@ -1,4 +1,4 @@
 #!/usr/bin/env node
 // The `limbic` command (package.json "bin"): runs the built CLI, so `npm run build` comes first.
-'use strict';
-require(require('node:path').join(__dirname, '..', process.env.LIMBIC_DIST || 'dist', 'apps', 'cli', 'src', 'limbic.js'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the build is CommonJS
+require(`../${process.env.LIMBIC_DIST || 'dist'}/apps/cli/src/limbic.js`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Installs dependencies if missing, starts the real Redis and
 # Neo4j if they are not already running (and stops again only what it started), then runs
-# typecheck, lint, unit tests, the build and the end-to-end tests.
+# typecheck, lint, unit tests, the build and the end-to-end tests (the Python client's pytest
+# suite among them, in clients/python/.venv, kept installed by scripts/python-venv.sh).
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -55,6 +56,8 @@ step "lint";       npx eslint .
 step "client code up to date with the schema"; bash scripts/codegen-check.sh
 step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
 step "build";      npm run --silent build
+step "Python client virtualenv (clients/python/.venv, git-ignored; reinstalled when pyproject.toml changes)"
+bash scripts/python-venv.sh
 step "end-to-end tests (real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand
 

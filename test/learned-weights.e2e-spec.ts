@@ -106,6 +106,17 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     await driver?.close();
   });
 
+  it('feedback sent the moment a recall answers finds the recall (the API waits for its own write of the record)', async () => {
+    await seed('hal');
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const r = await recall('hal', round % 2 ? FACTUAL : AFFECTIVE);
+      const res = await client().request<{ feedback: { applied: boolean } }>(FEEDBACK, { input: { recallId: r.recallId, memoryId: r.items[0]!.memory.id, signal: 'USED' } });
+      outcomes.push(res.errors?.[0]?.extensions?.code ?? String(res.data?.feedback.applied));
+    }
+    expect(outcomes).toEqual(Array(8).fill('true'));
+  });
+
   it('learns from the recall’s own weights, toward the used memory’s signals, and only for that query type', async () => {
     const factual = await recall('fay', FACTUAL);
     const affective = await recall('fay', AFFECTIVE);

@@ -14,6 +14,7 @@ import { formatError } from './common/format-error';
 import { makeDateTimeStrict } from './common/strict-date-time';
 import { HealthController } from './health/health.controller';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { McpModule } from './mcp/mcp.module';
 import { EncodeService } from './memories/encode.service';
 import { MemoryResolver } from './memories/memory.resolver';
 import { MemoryService } from './memories/memory.service';
@@ -46,6 +47,7 @@ makeDateTimeStrict();
     GraphModule,
     JobsModule,
     LifecycleModule,
+    McpModule,
     MetricsModule,
     AdminModule,
     AdmissionModule,

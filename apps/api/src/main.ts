@@ -24,8 +24,12 @@ async function bootstrap(): Promise<void> {
     log.warn('no LIMBIC_API_KEYS configured: single-tenant mode, listening on loopback only, no authentication');
   }
   const body = jsonBody(config.limits.maxRequestBytes);
-  app.use('/graphql', requireKey(config));
-  app.use('/graphql', pinSpace(config, app.get(EmbeddingSpaces)));
+  // /mcp runs the same GraphQL operations in process (apps/api/src/mcp): the same key check
+  // before its body is read, the same pinned embedding space.
+  for (const path of ['/graphql', '/mcp']) {
+    app.use(path, requireKey(config));
+    app.use(path, pinSpace(config, app.get(EmbeddingSpaces)));
+  }
   app.use(body.parse, body.refuse);
   app.get(QueueDashboard).mount(app);
   await app.listen(config.api.port, config.api.host);

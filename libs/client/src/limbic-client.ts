@@ -18,7 +18,7 @@ export type FeedbackResult = ops.FeedbackMutation['feedback'];
 export type DeleteAgentResult = ops.DeleteAgentMutation['deleteAgent'];
 
 export interface LimbicClientOptions {
-  /** The API's base URL; default LIMBIC_URL or http://127.0.0.1:3000. Ignored with `transport`. */
+  /** The API's base URL; default LIMBIC_URL or http://127.0.0.1:4000. Ignored with `transport`. */
   readonly url?: string;
   /** Sent as a bearer token; default LIMBIC_API_KEY. Ignored with `transport`. */
   readonly apiKey?: string;
@@ -60,7 +60,7 @@ export class LimbicClient {
       this.http = null;
     } else {
       this.http = new HttpClient({
-        url: options.url ?? process.env.LIMBIC_URL ?? 'http://127.0.0.1:3000',
+        url: options.url ?? process.env.LIMBIC_URL ?? 'http://127.0.0.1:4000',
         apiKey: options.apiKey ?? process.env.LIMBIC_API_KEY,
         timeoutMs: options.timeoutMs,
       });

@@ -28,7 +28,7 @@ export interface GraphqlTransport {
 }
 
 export interface HttpOptions {
-  /** The API's base URL, e.g. http://127.0.0.1:3000 (no /graphql). */
+  /** The API's base URL, e.g. http://127.0.0.1:4000 (no /graphql). */
   readonly url: string;
   readonly apiKey?: string;
   /** Per request; default 30 s. */

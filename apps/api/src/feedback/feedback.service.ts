@@ -18,6 +18,7 @@ import {
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { FeedbackRepository, type AgentRecord, type FeedbackContext } from '@limbic/graph';
 import { badInput, notFound, type ApiError } from '../common/api-error';
+import { RecallEffectsDispatcher } from '../recall/services/recall-effects-dispatcher.service';
 import { requireCallerId, requireRange } from '../common/validate';
 import { FeedbackSignal, type FeedbackInput } from './dto/feedback.types';
 
@@ -41,10 +42,13 @@ export class FeedbackService {
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly feedback: FeedbackRepository,
+    private readonly recallRecords: RecallEffectsDispatcher,
   ) {}
 
   async give(tenantId: string, input: FeedbackInput): Promise<FeedbackOutcome> {
     const value = feedbackValue(input);
+    // Feedback sent the moment a recall answered must find the record this process is still writing.
+    await this.recallRecords.recordWritten(tenantId, input.recallId);
     const outcome = await this.feedback.give(tenantId, input.recallId, input.memoryId, (context, index) => {
       const used = usedWeights(context);
       if (used === null) return null;
