@@ -63,7 +63,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerMemoryCommands(program, io);
   registerTransferCommands(program, io);
   registerReembedCommand(program, setExitCode);
-  // `limbic mcp` (the stdio MCP server, runStdioMcpServer in apps/mcp/src/stdio-server.ts) is
-  // registered here. Its stdout is the protocol: it must not print through Output or --json.
+  // `limbic mcp` goes here: a command with `--agent <id>` that passes the global --url/--api-key
+  // (resolveStdioOptions) to runStdioMcpServer (apps/mcp/src/stdio-server.ts), loaded with a
+  // dynamic import as reembed is. Its stdout is the protocol: nothing may print through Output.
   return program;
 }
