@@ -4,7 +4,16 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: {
 const moduleNameMapper = {
   '^@limbic/(affect|client|config|graph|embeddings|jobs|mcp|observability)$': '<rootDir>/libs/$1/src/index.ts',
 };
-const common = { rootDir: __dirname, testEnvironment: 'node', transform: { '^.+\\.ts$': tsJest }, moduleNameMapper };
+// commander 15 ships ES modules only, which Jest loads only on Node 24.9+: its files are compiled
+// to CommonJS like ours (the CLI's own runtime, Node ≥ 20.19, requires it natively).
+const esmOnly = ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node10', target: 'ES2023' }, diagnostics: false }];
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': tsJest, '/node_modules/commander/.+\\.js$': esmOnly },
+  transformIgnorePatterns: ['/node_modules/(?!commander/)'],
+  moduleNameMapper,
+};
 
 module.exports = {
   // `npm test` runs the unit project with --coverage: libs/affect holds every formula, so its

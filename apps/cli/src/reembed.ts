@@ -5,19 +5,20 @@ import { ConfigModule, LIMBIC_CONFIG, LOCAL_TENANT, type LimbicConfig } from '@l
 import { CONFIGURED_EMBEDDER, EMBEDDER_POOL, EmbeddingsModule, type Embedder, type EmbedderPool } from '@limbic/embeddings';
 import { EmbeddingSpaces, GraphModule, isFinished, progressOf, ReembedError, ReembedRepository, startReembed, type ReembedRun } from '@limbic/graph';
 import { JobProducer, JobsModule } from '@limbic/jobs';
-import { parseReembedArgs, progressBar } from './reembed-args';
+import { parseReembedArgs, progressBar, type ReembedArgs } from './reembed-args';
 
 @Module({ imports: [ConfigModule, EmbeddingsModule, GraphModule, JobsModule] })
 class ReembedCliModule {}
 
 /**
- * `npm run reembed -- [--model M] [--tenant T] [--status]`: starts a run per tenant (one, or every
- * tenant of LIMBIC_API_KEYS) towards M (default: the configured model), then draws each run's
- * progress until done. The work happens in the worker; this only records the runs in Neo4j and
- * adds their first step, so killing this command stops nothing.
+ * `limbic reembed` and `npm run reembed -- [--model M] [--tenant T] [--status]`: starts a run per
+ * tenant (one, or every tenant of LIMBIC_API_KEYS) towards M (default: the configured model),
+ * then draws each run's progress until done. The work happens in the worker; this only records
+ * the runs in Neo4j and adds their first step, so killing this command stops nothing. It talks
+ * to Neo4j and Redis as the API does (their environment), not to the API. Resolves with the
+ * exit code: 0 done, 1 a run failed, 2 refused (with --tenant).
  */
-async function main(): Promise<number> {
-  const args = parseReembedArgs(process.argv.slice(2));
+export async function runReembed(args: ReembedArgs): Promise<number> {
   const app = await NestFactory.createApplicationContext(ReembedCliModule, { logger: ['error', 'warn'] });
   try {
     const config = app.get<LimbicConfig>(LIMBIC_CONFIG);
@@ -56,10 +57,14 @@ async function follow(repo: ReembedRepository, tenants: readonly string[], once:
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(`reembed: ${(err as Error).message}`);
-    process.exit(1);
-  },
-);
+if (require.main === module) {
+  Promise.resolve()
+    .then(() => runReembed(parseReembedArgs(process.argv.slice(2))))
+    .then(
+      (code) => process.exit(code),
+      (err: unknown) => {
+        console.error(`reembed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+}
