@@ -4,11 +4,12 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describeMcpTools, toolError } from './support/mcp';
+import { describeMcpTools, memoryCount, TOOL_NAMES, toolError } from './support/mcp';
 import { ROOT, uniqueSuffix } from './support/processes';
 import { startStack, type Stack, type Tenant } from './support/stack';
 
 const MAIN = join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', 'mcp', 'src', 'main.js');
+const CLI = join(ROOT, 'bin', 'limbic.js');
 
 describe('MCP over stdio', () => {
   let stack: Stack;
@@ -17,8 +18,8 @@ describe('MCP over stdio', () => {
   let stderr = '';
   const agentId = `stdio-${uniqueSuffix()}`;
 
-  async function launch(env: Record<string, string>, args: string[] = []): Promise<Client> {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
+  async function launch(env: Record<string, string>, args: string[] = [], entry: string[] = [MAIN]): Promise<Client> {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...entry, ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
     transport.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
     const c = new Client({ name: 'limbic-e2e', version: '0' });
     await c.connect(transport);
@@ -37,6 +38,18 @@ describe('MCP over stdio', () => {
   });
 
   describeMcpTools(() => ({ client, agentId, gql: tenant.client }));
+
+  it('`limbic mcp` (the CLI) serves the same tools, with the global --url/--api-key and its own --agent', async () => {
+    const viaCli = await launch({ PATH: process.env.PATH ?? '' }, ['--url', stack.url, '--api-key', tenant.key, 'mcp', '--agent', `${agentId}-cli`], [CLI]);
+    try {
+      expect((await viaCli.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
+      const r = await viaCli.callTool({ name: 'remember', arguments: { content: 'the cli serves mcp too' } });
+      expect(r.isError).toBeFalsy();
+      expect(await memoryCount(tenant.client, `${agentId}-cli`)).toBe(1);
+    } finally {
+      await viaCli.close();
+    }
+  });
 
   it('logs only to stderr, naming the API and the agent', () => {
     expect(stderr).toContain(`serving ${stack.url} over stdio (agent ${agentId})`);

@@ -8,7 +8,7 @@ export interface StdioMcpOptions {
 export const STDIO_USAGE = `usage: limbic-mcp [--url URL] [--api-key KEY] [--agent AGENT_ID]
 
 Serves Limbic's MCP tools over stdio (stdout carries the protocol; logs go to stderr).
-  --url      Limbic API base URL        (default LIMBIC_URL, else http://127.0.0.1:3000)
+  --url      Limbic API base URL        (default LIMBIC_URL, else http://127.0.0.1:4000)
   --api-key  API key, sent as a bearer  (default LIMBIC_API_KEY)
   --agent    agent used when a tool call names none; created on first use (default LIMBIC_AGENT_ID)`;
 

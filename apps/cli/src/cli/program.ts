@@ -6,6 +6,7 @@ import { EXIT_CODE_HELP } from './exit-codes';
 import { registerAgentCommands } from './commands/agents.command';
 import { registerMemoryCommands } from './commands/memories.command';
 import { registerRecallCommands } from './commands/recall.command';
+import { registerMcpCommand } from './commands/mcp.command';
 import { registerReembedCommand } from './commands/reembed.command';
 import { registerRememberCommand } from './commands/remember.command';
 import { registerStateCommands } from './commands/state.command';
@@ -63,8 +64,6 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerMemoryCommands(program, io);
   registerTransferCommands(program, io);
   registerReembedCommand(program, setExitCode);
-  // `limbic mcp` goes here: a command with `--agent <id>` that passes the global --url/--api-key
-  // (resolveStdioOptions) to runStdioMcpServer (apps/mcp/src/stdio-server.ts), loaded with a
-  // dynamic import as reembed is. Its stdout is the protocol: nothing may print through Output.
+  registerMcpCommand(program);
   return program;
 }

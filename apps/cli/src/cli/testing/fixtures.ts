@@ -11,7 +11,7 @@ export function memory(id: string, content: string, extra: Partial<Memory> = {})
   return {
     id, agentId: 'ada', content, valence: 0, arousal: 0.3, dominance: 0.5, affectGiven: false, importance: 0.5, tags: [],
     scope: null, metadata: null, externalId: null, occurredAt: '2026-03-01T09:00:00.000Z', encodedAt: '2026-03-01T09:00:01.000Z',
-    archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null, ...extra,
+    archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null, embeddingModel: 'hash-384', ...extra,
   };
 }
 
