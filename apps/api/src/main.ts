@@ -6,6 +6,7 @@ import { loggerFor, exitIfShutdownHangs } from '@limbic/observability';
 import { QueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 import { jsonBody } from './common/json-body';
+import { loopbackOnly } from './auth/loopback-only.middleware';
 import { requireKey } from './auth/require-key.middleware';
 import { pinSpace } from './auth/pin-space.middleware';
 import { EmbeddingSpaces } from '@limbic/graph';
@@ -23,6 +24,7 @@ async function bootstrap(): Promise<void> {
   if (config.singleTenant) {
     log.warn('no LIMBIC_API_KEYS configured: single-tenant mode, listening on loopback only, no authentication');
   }
+  app.use(loopbackOnly(config));
   const body = jsonBody(config.limits.maxRequestBytes);
   // /mcp runs the same GraphQL operations in process (apps/api/src/mcp): the same key check
   // before its body is read, the same pinned embedding space.

@@ -3,18 +3,17 @@ import type { Request, Response } from 'express';
 import { badInput } from '../common/api-error';
 import { ApiErrorHttpFilter } from '../lifecycle/http/api-error.filter';
 import { HttpTenantGuard } from '../lifecycle/http/http-tenant.guard';
-import { LoopbackOriginGuard } from './loopback-origin.guard';
 import { McpHttpService } from './mcp-http.service';
 
 /**
  * MCP over Streamable HTTP at /mcp, behind the API keys of /graphql. main.ts refuses a missing
  * or unknown key before the body is parsed; HttpTenantGuard keeps the route safe wherever it is
- * mounted; LoopbackOriginGuard stands in for the key in keyless mode. Stateless: no session to
+ * mounted; in keyless mode main.ts's loopbackOnly (every route) stands in for the key. Stateless: no session to
  * resume or end, so GET (a server-to-client stream) and DELETE (end a session) answer 405, as
  * the SDK's stateless server does.
  */
 @Controller('mcp')
-@UseGuards(HttpTenantGuard, LoopbackOriginGuard)
+@UseGuards(HttpTenantGuard)
 @UseFilters(ApiErrorHttpFilter)
 export class McpController {
   constructor(private readonly mcp: McpHttpService) {}
