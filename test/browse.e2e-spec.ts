@@ -87,6 +87,10 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
 
   describe('paging through 60 memories while more are encoded', () => {
     let originals: Node[];
+    // Across both orders: each insert at an end is strictly beyond every memory before it. At
+    // one shared instant, a new memory whose id sorts before the cursor's would land behind a
+    // cursor that has reached that instant (ties are ordered by id) and never be seen.
+    let n = 0;
 
     beforeAll(async () => {
       await a().ok(CREATE_AGENT, { id: 'pager' });
@@ -103,13 +107,12 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
         expect(atStart.totalCount).toBe(stored[0]!.n);
         const existing = new Set([...originals.map((o) => o.id), ...(await walk({ agentId: 'pager', first: 100, order })).map((n) => n.id)]);
         // New memories land behind the cursor, in the part still to come, and ahead of it.
-        const inserted: { id: string; minutes: number }[] = [];
-        let n = 0;
+        const inserted: { id: string; end: 'oldest' | 'middle' | 'newest' }[] = [];
         const seen = await walk({ agentId: 'pager', first: 7, order }, async (i) => {
           if (i % 3 !== 0) return;
-          for (const minutes of [-5, 95 + n, 500]) {
+          for (const [end, minutes] of [['oldest', -5 - n], ['middle', 95 + n], ['newest', 500 + n]] as const) {
             const r = await a().ok<{ encode: Node }>(ENCODE, { input: { agentId: 'pager', content: `Inserted while paging ${order} ${n++}.`, occurredAt: at(minutes) } });
-            inserted.push({ id: r.encode.id, minutes });
+            inserted.push({ id: r.encode.id, end });
           }
         });
         const ids = seen.map((s) => s.id);
@@ -120,11 +123,11 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
           expect(order === 'OCCURRED_AT_DESC' ? before(next, prev) : before(prev, next)).toBe(true);
         }
         // The end still to come shows every memory inserted there; the end already passed, none.
-        const [ahead, behind] = order === 'OCCURRED_AT_DESC' ? [-5, 500] : [500, -5];
-        expect(inserted.filter((x) => x.minutes === ahead).length).toBeGreaterThan(1);
+        const [ahead, behind] = order === 'OCCURRED_AT_DESC' ? ['oldest', 'newest'] : ['newest', 'oldest'];
+        expect(inserted.filter((x) => x.end === ahead).length).toBeGreaterThan(1);
         for (const x of inserted) {
-          if (x.minutes === ahead) expect(ids).toContain(x.id);
-          if (x.minutes === behind) expect(ids).not.toContain(x.id);
+          if (x.end === ahead) expect(ids).toContain(x.id);
+          if (x.end === behind) expect(ids).not.toContain(x.id);
         }
       });
     }
