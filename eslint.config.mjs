@@ -5,7 +5,7 @@ export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'models/**', 'runtime/**', 'coverage/**', 'libs/client/src/generated/**', 'clients/**/.venv/**', '*.js', '*.mjs'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

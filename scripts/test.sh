@@ -51,7 +51,7 @@ bash scripts/services.sh up
 [[ -n "${NEO4J_URI:-}" || -z "${NEO4J_BOLT_PORT:-}" ]] || export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
 [[ -n "${REDIS_URL:-}" || -z "${REDIS_PORT:-}" ]] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
-step "typecheck";  npx tsc -p tsconfig.json --noEmit
+step "typecheck";  npx tsc -p tsconfig.json --noEmit && npx tsc -p apps/web/tsconfig.json --noEmit
 step "lint";       npx eslint .
 step "client code up to date with the schema"; bash scripts/codegen-check.sh
 step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
