@@ -1,8 +1,8 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print, type OperationDefinitionNode } from 'graphql';
 import { AgentTransfer, type ImportSource, type ImportSummary, type TransferOptions, type TransferProgress } from './agent-transfer';
-import { BadInputError, errorFromCode, errorFromGraphql } from './errors';
+import { BadInputError } from './errors';
 import * as ops from './generated/graphql';
+import { dataOf, operationOf } from './operation';
 import { paginate, type Page } from './pagination';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
 import { HttpClient, HttpTransport, type GraphqlTransport } from './transport';
@@ -63,8 +63,8 @@ export class LimbicClient {
       this.http = null;
     } else {
       this.http = new HttpClient({
-        url: options.url ?? process.env.LIMBIC_URL ?? 'http://127.0.0.1:4000',
-        apiKey: options.apiKey ?? process.env.LIMBIC_API_KEY,
+        url: options.url ?? envOf('LIMBIC_URL') ?? 'http://127.0.0.1:4000',
+        apiKey: options.apiKey ?? envOf('LIMBIC_API_KEY'),
         timeoutMs: options.timeoutMs,
       });
       this.transport = new HttpTransport(this.http);
@@ -80,10 +80,7 @@ export class LimbicClient {
     const idempotent = options.idempotent ?? isQuery;
     const { signal } = options;
     const response = await withRetry(this.retry, idempotent, () => this.transport.execute({ query: text, variables, operationName: name }, signal), undefined, signal);
-    const first = response.errors?.[0];
-    if (first) throw errorFromGraphql(first);
-    if (response.data === undefined || response.data === null) throw errorFromCode('INTERNAL_SERVER_ERROR', `${name}: the response carried no data`);
-    return response.data as R;
+    return dataOf<R>(name, response);
   }
 
   // ── agents ────────────────────────────────────────────────────────────────
@@ -240,20 +237,7 @@ export class LimbicClient {
   }
 }
 
-interface OperationInfo {
-  readonly text: string;
-  readonly name: string;
-  readonly isQuery: boolean;
-}
-
-const operations = new WeakMap<object, OperationInfo>();
-
-function operationOf(document: TypedDocumentNode<unknown, never>): OperationInfo {
-  let info = operations.get(document);
-  if (!info) {
-    const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
-    info = { text: print(document), name: op?.name?.value ?? 'anonymous', isQuery: op?.operation === 'query' };
-    operations.set(document, info);
-  }
-  return info;
+/** The variable where there is a process environment (Node); none in a browser. */
+function envOf(name: string): string | undefined {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 }

@@ -47,7 +47,7 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 /** A deadline that moves on whenever the stream it guards makes progress. */
 export class IdleTimer {
   private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly ms: number) {
     this.touch();
@@ -65,8 +65,8 @@ export class IdleTimer {
     clearTimeout(this.timer);
     if (this.fired) return;
     this.timer = setTimeout(() => this.controller.abort(new DOMException(`nothing moved for ${this.ms} ms`, 'TimeoutError')), this.ms);
-    // A pending deadline is no reason for the process to stay up.
-    this.timer.unref();
+    // A pending deadline is no reason for a Node process to stay up (browsers have no unref).
+    (this.timer as { unref?: () => void } | undefined)?.unref?.();
   }
 
   clear(): void {
