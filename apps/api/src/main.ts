@@ -10,6 +10,7 @@ import { loopbackOnly } from './auth/loopback-only.middleware';
 import { requireKey } from './auth/require-key.middleware';
 import { pinSpace } from './auth/pin-space.middleware';
 import { EmbeddingSpaces } from '@limbic/graph';
+import { mountWebPage } from './web/web-pages';
 
 async function bootstrap(): Promise<void> {
   // Logs are buffered until the configured level is known (config is validated inside Nest).
@@ -34,6 +35,8 @@ async function bootstrap(): Promise<void> {
   }
   app.use(body.parse, body.refuse);
   app.get(QueueDashboard).mount(app);
+  // The agent page (apps/web/ui): static files, no key; every GraphQL call it makes carries one.
+  mountWebPage(app, { path: '/ui', page: 'ui' });
   await app.listen(config.api.port, config.api.host);
   log.log(`API on http://${config.api.host}:${config.api.port}/graphql (embedder ${config.embedder.kind})`);
 }
