@@ -168,7 +168,7 @@ maybe('the agent page /ui in headless Chromium', () => {
       const hood = page.getByTestId('neighbourhood');
       await hood.waitFor();
       expect(Number(await hood.getAttribute('data-nodes'))).toBeGreaterThanOrEqual(2);
-      const edges = hood.locator('line.edge');
+      const edges = hood.locator('.edge');
       expect(await edges.count()).toBeGreaterThanOrEqual(1);
       for (const type of await edges.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))) expect(['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']).toContain(type);
       await shot(page, '04-neighbourhood');

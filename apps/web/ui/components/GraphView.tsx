@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { EDGE_STYLES, EDGE_TYPES, edgeWidth, isEdgeType } from '../lib/edges';
+import { edgePath, parallelOffsets } from '../lib/fit';
 import { forceLayout } from '../lib/layout';
 import { importanceRadius, shorten, valenceColour } from '../lib/scales';
 
@@ -36,6 +37,7 @@ export function GraphView({ nodes, edges, width = 720, height = 420, onNodeClick
       ),
     [nodes, edges, width, height],
   );
+  const bends = useMemo(() => parallelOffsets(edges), [edges]);
   const types = EDGE_TYPES.filter((t) => edges.some((e) => e.type === t));
   return (
     <figure className="graph">
@@ -46,9 +48,9 @@ export function GraphView({ nodes, edges, width = 720, height = 420, onNodeClick
           if (!a || !b) return null;
           const style = isEdgeType(e.type) ? EDGE_STYLES[e.type] : { colour: '#999', dash: '' };
           return (
-            <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={style.colour} strokeDasharray={style.dash} strokeWidth={edgeWidth(e.weight)} strokeOpacity={0.8} className="edge" data-type={e.type} data-weight={e.weight}>
+            <path key={i} d={edgePath(a, b, bends[i] ?? 0)} fill="none" stroke={style.colour} strokeDasharray={style.dash} strokeWidth={edgeWidth(e.weight)} strokeOpacity={0.8} className="edge" data-type={e.type} data-weight={e.weight}>
               <title>{e.title ?? `${e.type} · weight ${e.weight.toFixed(2)}`}</title>
-            </line>
+            </path>
           );
         })}
         {nodes.map((n) => {

@@ -32,16 +32,16 @@ export function RecallResultView({ agentId, result }: { agentId: string; result:
         </dl>
         <h3>Weights used</h3>
         <WeightTable weights={result.weights} />
-        <SignalLegend />
       </section>
       <section className="card wide">
         <h3>Items</h3>
+        <SignalLegend />
         {result.items.length === 0 ? <p className="muted">Nothing recalled.</p> : null}
         <table className="items">
           <thead>
             <tr>
-              <th title="final rank (pass 2)">#</th>
               <th title="rank before spreading activation">pass 1</th>
+              <th title="final rank, after spreading activation">pass 2</th>
               <th>score</th>
               <th>memory</th>
               <th className="bar-col">weighted signals</th>
@@ -65,10 +65,10 @@ function ItemRow({ agentId, recallId, item, scale }: { agentId: string; recallId
   const e = item.explanation;
   return (
     <tr data-testid="recall-item" data-memory-id={m.id} data-pass1={item.pass1Rank ?? ''} data-pass2={item.pass2Rank} data-score={item.score}>
-      <td className="num">{item.pass2Rank}</td>
       <td className="num" title={item.pass1Rank === null ? 'joined through spreading activation' : undefined}>
         {item.pass1Rank ?? 'spread'}
       </td>
+      <td className="num">{item.pass2Rank}</td>
       <td className="num">{item.score.toFixed(3)}</td>
       <td>
         <i className="swatch" style={{ background: valenceColour(m.valence) }} /> <a href={href({ view: 'memory', agentId, memoryId: m.id, params: {} })}>{shorten(m.content, 90)}</a>

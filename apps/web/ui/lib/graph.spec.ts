@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { edgeWidth, isEdgeType } from './edges';
-import { fitInto } from './fit';
+import { edgePath, fitInto, parallelOffsets } from './fit';
 import { pathGraph } from './paths';
 import { segments } from './signals';
 
@@ -48,5 +48,17 @@ describe('graph and bar helpers', () => {
   it('draws weight as width within 1 … 6 px and knows the edge types', () => {
     expect([edgeWidth(0), edgeWidth(0.5), edgeWidth(1), edgeWidth(3)]).toEqual([1, 3.5, 6, 6]);
     expect([isEdgeType('CAUSAL'), isEdgeType('PRIMED')]).toEqual([true, false]);
+  });
+
+  it('bends edges that share two memories apart, the same way whatever their direction, and leaves a lone edge straight', () => {
+    const edges = [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }, { from: 'a', to: 'c' }];
+    const bends = parallelOffsets(edges);
+    expect(bends[2]).toBe(0);
+    const at = { a: { x: 0, y: 0 }, b: { x: 10, y: 0 } };
+    // Drawn: a→b curves to one side of the line, b→a to the other.
+    expect(edgePath(at.a, at.b, bends[0]!)).toBe('M0,0Q5,-10 10,0');
+    expect(edgePath(at.b, at.a, bends[1]!)).toBe('M10,0Q5,10 0,0');
+    expect(edgePath({ x: 0, y: 0 }, { x: 10, y: 0 }, 0)).toBe('M0,0L10,0');
+    expect(edgePath({ x: 0, y: 0 }, { x: 10, y: 0 }, 5)).toBe('M0,0Q5,10 10,0');
   });
 });
