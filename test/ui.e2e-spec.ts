@@ -91,7 +91,8 @@ maybe('the agent page /ui in headless Chromium', () => {
     let stack: Stack;
     const agentId = 'ui-ada';
     beforeAll(async () => {
-      stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash' } });
+      // Spacing 0: every state change of the seeding is its own sample, so the chart has a line to draw.
+      stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_STATE_HISTORY_SPACING_MS: '0' } });
       await seed(stack.tenants[0]!.limbic, agentId);
     });
     afterAll(async () => {
@@ -131,6 +132,16 @@ maybe('the agent page /ui in headless Chromium', () => {
       const primed = await page.getByTestId('primed').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-concept')));
       expect(primed.sort()).toEqual(api.primedConcepts.map((c) => c.name).sort());
       expect(primed.length).toBeGreaterThan(0);
+
+      // Over time: the chart draws the API's state history, sample for sample.
+      const history = await tenant.limbic.stateHistory(agentId);
+      expect(history.length).toBeGreaterThanOrEqual(5);
+      const chart = page.getByTestId('history-chart');
+      expect(Number(await chart.getAttribute('data-samples'))).toBe(history.length);
+      const series = async (key: string, attr: string): Promise<(string | null)[]> => chart.locator(`g[data-series=${key}] circle`).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attr);
+      expect((await series('valence', 'data-value')).map(Number)).toEqual(history.map((h) => h.mood.valence));
+      expect((await series('energy', 'data-value')).map(Number)).toEqual(history.map((h) => h.energy));
+      expect(await series('valence', 'data-cause')).toEqual(history.map((h) => h.cause));
       await shot(page, '02-state');
 
       // The key is kept for the session: a reload asks for nothing.

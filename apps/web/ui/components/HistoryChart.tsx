@@ -1,32 +1,22 @@
 import type { ReactNode } from 'react';
+import type { ops } from '../lib/client';
 import { linePath, linear, timeTicks } from '../lib/scales';
 
-export interface StateSample {
-  readonly at: string;
-  readonly mood: { readonly valence: number; readonly arousal: number };
-  readonly energy: number;
-  readonly cause: string;
-}
+export type StateSample = ops.AgentStateHistoryQuery['agent']['stateHistory'][number];
 
 const W = 660;
 const H = 220;
-const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 36, right: 36, top: 12, bottom: 28 };
 
 const SERIES = [
+  { key: 'affect', label: 'affect valence', colour: '#c9a3a0', of: (s: StateSample) => s.affect.valence },
   { key: 'valence', label: 'mood valence', colour: '#c0392b', of: (s: StateSample) => s.mood.valence },
   { key: 'arousal', label: 'mood arousal', colour: '#e67e22', of: (s: StateSample) => s.mood.arousal },
   { key: 'energy', label: 'energy', colour: '#2c7fb8', of: (s: StateSample) => s.energy },
 ] as const;
 
-/** Mood (valence, arousal) and energy over the state history the graph keeps, oldest left. */
-export function HistoryChart({ samples }: { samples: readonly StateSample[] | null }): ReactNode {
-  if (samples === null) {
-    return (
-      <p className="muted" data-testid="history-unavailable">
-        State history unavailable: this API does not keep it yet.
-      </p>
-    );
-  }
+/** Mood (valence, arousal), affect valence and energy over the state history the graph keeps, oldest left. */
+export function HistoryChart({ samples }: { samples: readonly StateSample[] }): ReactNode {
   if (samples.length === 0) return <p className="muted" data-testid="history-empty">No state changes recorded yet.</p>;
   const times = samples.map((s) => Date.parse(s.at));
   const t0 = Math.min(...times);
@@ -47,14 +37,14 @@ export function HistoryChart({ samples }: { samples: readonly StateSample[] | nu
         ))}
         {ticks.map((t) => (
           <text key={t} x={x(t)} y={H - 8} textAnchor="middle" className="tick">
-            {new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+            {new Date(t).toLocaleString([], tickFormat(t1 - t0))}
           </text>
         ))}
         {SERIES.map((s) => (
-          <g key={s.key}>
-            <path d={linePath(samples.map((p, i) => [x(times[i]!), y(s.of(p))]))} stroke={s.colour} className="series" data-series={s.key} />
+          <g key={s.key} data-series={s.key}>
+            <path d={linePath(samples.map((p, i) => [x(times[i]!), y(s.of(p))]))} stroke={s.colour} className="series" />
             {samples.map((p, i) => (
-              <circle key={i} cx={x(times[i]!)} cy={y(s.of(p))} r={2.5} fill={s.colour}>
+              <circle key={i} cx={x(times[i]!)} cy={y(s.of(p))} r={2.5} fill={s.colour} data-value={s.of(p)} data-cause={p.cause}>
                 <title>{`${new Date(p.at).toLocaleString()} · ${p.cause} · ${s.label} ${s.of(p).toFixed(3)}`}</title>
               </circle>
             ))}
@@ -70,4 +60,11 @@ export function HistoryChart({ samples }: { samples: readonly StateSample[] | nu
       </figcaption>
     </figure>
   );
+}
+
+/** Seconds for a history of minutes, dates for one of days. */
+function tickFormat(spanMs: number): Intl.DateTimeFormatOptions {
+  if (spanMs < 10 * 60_000) return { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+  if (spanMs < 24 * 3_600_000) return { hour: '2-digit', minute: '2-digit' };
+  return { month: 'short', day: 'numeric', hour: '2-digit' };
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ops } from '../lib/client';
+import { ops } from '../lib/client';
+import { useAsync } from '../lib/use-async';
 import { AffectSpace } from './AffectSpace';
 import { HistoryChart } from './HistoryChart';
 import { EnergyGauge, GoalList, PrimedConcepts } from './StateGauges';
+import { Loaded } from './Status';
 
 type Agent = ops.AgentStateFieldsFragment;
 
@@ -41,8 +43,29 @@ export function StateTab({ agent, onRefresh }: { agent: Agent; onRefresh: () => 
       </section>
       <section className="card wide">
         <h3>Over time</h3>
-        <HistoryChart samples={null} />
+        <History agent={agent} />
       </section>
     </div>
+  );
+}
+
+/** The newest samples the graph keeps (one per state change, coalesced per minute by default). */
+const HISTORY_SAMPLES = 200;
+
+function History({ agent }: { agent: Agent }): ReactNode {
+  // Keyed on the agent object: a refresh of the state loads the history again too.
+  const history = useAsync((api) => api.run(ops.AgentStateHistoryDocument, { id: agent.id, first: HISTORY_SAMPLES }), [agent]);
+  return (
+    <Loaded state={history}>
+      {({ agent: a }) => (
+        <>
+          <HistoryChart samples={a.stateHistory} />
+          <p className="muted small-print">
+            {a.stateHistory.length} sample{a.stateHistory.length === 1 ? '' : 's'}
+            {a.stateHistory.length === HISTORY_SAMPLES ? ` (the newest ${HISTORY_SAMPLES})` : ''}; hover a point for its time and cause.
+          </p>
+        </>
+      )}
+    </Loaded>
   );
 }
