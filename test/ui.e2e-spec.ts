@@ -113,6 +113,11 @@ maybe('the agent page /ui in headless Chromium', () => {
       expect(beforeKey.length).toBeGreaterThan(0);
       for (const p of beforeKey) expect(p.text).toMatch(/401.*\/graphql/);
 
+      // A wrong key is refused and asked for again; then the right one.
+      await page.locator('input[name=apiKey]').fill('not-a-key');
+      await page.getByRole('button', { name: 'Use key' }).click();
+      await page.getByTestId('key-prompt').getByText('The API refused that key').waitFor();
+      for (const p of problems.splice(0)) expect(p.text).toMatch(/401.*\/graphql/);
       await page.locator('input[name=apiKey]').fill(tenant.key);
       await page.getByRole('button', { name: 'Use key' }).click();
 
@@ -213,6 +218,11 @@ maybe('the agent page /ui in headless Chromium', () => {
       await shot(page, '06-feedback');
 
       expect(problems).toEqual([]);
+
+      // Forgetting the key asks for one again.
+      await page.getByTestId('forget-key').click();
+      await page.getByTestId('key-prompt').waitFor();
+      expect(await page.evaluate<number>('window.sessionStorage.length')).toBe(0);
       await context.close();
     });
   });
