@@ -134,13 +134,17 @@ function ActivationGraph({ items, focusId }: { items: readonly Item[]; focusId: 
       }),
     [graph, known, extra, focusId],
   );
-  const edges = useMemo(() => graph.edges.map((e) => ({ from: e.from, to: e.to, type: e.type, weight: e.activation, title: `${e.type} · path activation ${e.activation.toFixed(3)}` })), [graph]);
+  // Width relative to the strongest hop: path activations are products of weights, often small.
+  const edges = useMemo(() => {
+    const strongest = Math.max(1e-9, ...graph.edges.map((e) => e.activation));
+    return graph.edges.map((e) => ({ from: e.from, to: e.to, type: e.type, weight: e.activation / strongest, title: `${e.type} · path activation ${e.activation.toFixed(3)}` }));
+  }, [graph]);
   const paths = items.filter((i) => (i.explanation?.activation?.path.length ?? 0) > 1).length;
   return (
     <section className="card wide">
       <h3>Activation paths</h3>
       <p className="muted">
-        {paths === 0 ? 'No item was reached through resonance edges: all came from the seeds.' : `${paths} item${paths === 1 ? '' : 's'} reached through resonance edges.`} Ringed: seeds of spreading activation; numbers: final rank; unnumbered: passed through.
+        {paths === 0 ? 'No item was reached through resonance edges: all came from the seeds.' : `${paths} item${paths === 1 ? '' : 's'} reached through resonance edges.`} Ringed: seeds of spreading activation; numbers: final rank; unnumbered: passed through; width: path activation (strongest = widest).
         {focusId ? ' Focus marked ★.' : ''}
       </p>
       {passed.status === 'loading' ? <p className="muted">Loading…</p> : <GraphView testId="activation-graph" nodes={nodes} edges={edges} />}
