@@ -10,6 +10,7 @@ import { loopbackOnly } from './auth/loopback-only.middleware';
 import { requireKey } from './auth/require-key.middleware';
 import { pinSpace } from './auth/pin-space.middleware';
 import { EmbeddingSpaces } from '@limbic/graph';
+import { mountGraphqlIde } from './web/graphql-ide';
 
 async function bootstrap(): Promise<void> {
   // Logs are buffered until the configured level is known (config is validated inside Nest).
@@ -26,6 +27,8 @@ async function bootstrap(): Promise<void> {
   }
   app.use(loopbackOnly(config));
   const body = jsonBody(config.limits.maxRequestBytes);
+  // Before the key check: a browser's GET of /graphql gets the IDE, which holds no data.
+  mountGraphqlIde(app, config);
   // /mcp runs the same GraphQL operations in process (apps/api/src/mcp): the same key check
   // before its body is read, the same pinned embedding space.
   for (const path of ['/graphql', '/mcp']) {
