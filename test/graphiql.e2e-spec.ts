@@ -99,28 +99,50 @@ maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
     await waitForEditorText(page, headers, 'Authorization');
     expect(await editorText(page, headers)).toContain('"Authorization": "Bearer <your API key>"');
     expect(await editorText(page, '.graphiql-query-editor')).toContain('mutation CreateAgent');
+    // Each tab comes with its variables.
+    const variablesOf = async (tab: string): Promise<string> => {
+      await page.locator('.graphiql-tab-button', { hasText: tab }).click();
+      await page.locator('.graphiql-editor-tools button[data-name="variables"]').click();
+      return editorText(page, '.graphiql-editor-tool .graphiql-editor:not(.hidden)');
+    };
+    expect(await variablesOf('RecallWithExplain')).toContain('"explain": true');
+    expect(await variablesOf('Remember')).toContain('"agentId": "demo"');
+    expect(await variablesOf('CreateAgent')).toContain('"id": "demo"');
+    await page.locator('.graphiql-editor-tools button[data-name="headers"]').click();
 
     // Before the key, nothing is sent: running says where the key goes.
-    await page.locator('.graphiql-execute-button').click();
-    await waitForEditorText(page, '.result-window', 'This API needs a key');
+    const run = async (expected: string): Promise<string> => {
+      await page.locator('.graphiql-execute-button').click();
+      await waitForEditorText(page, '.result-window', expected);
+      return editorText(page, '.result-window');
+    };
+    await run('This API needs a key');
 
     await page.locator(`${headers} .monaco-editor`).click();
     await page.keyboard.press('Control+A');
-    // insertText, not key presses: the editor would auto-close brackets and quotes as they are typed.
-    await page.keyboard.insertText(JSON.stringify({ Authorization: `Bearer ${tenant.key}` }));
-    await page.locator('.graphiql-execute-button').click();
-    await waitForEditorText(page, '.result-window', '"createAgent"');
-    const response = await editorText(page, '.result-window');
-    expect(response).toContain('"id": "demo"');
-    expect(response).not.toContain('"errors"');
+    await page.keyboard.press('Backspace');
+    // Typed key by key, as a person types: the editor's auto-closed quotes and braces are typed over.
+    await page.keyboard.type(JSON.stringify({ Authorization: `Bearer ${tenant.key}` }));
+    const created = await run('"createAgent"');
+    expect(created).toContain('"id": "demo"');
+    expect(created).not.toContain('"errors"');
     expect(await tenant.client.ok(AGENT, { id: 'demo' })).toEqual({ agent: { id: 'demo', preset: 'agent' } });
+
+    // The other tabs still hold the placeholder: they send the key the API accepted.
+    await page.locator('.graphiql-tab-button', { hasText: 'Remember' }).click();
+    expect(await run('"encode"')).toContain('"content": "The deploy failed at midnight');
+    await page.locator('.graphiql-tab-button', { hasText: 'RecallWithExplain' }).click();
+    const recalled = await run('"recall"');
+    expect(recalled).toContain('"pass1Rank": 1');
+    // Its explanation (the pane shows the first item's; the rest is scrolled away).
+    expect(recalled).toMatch(/"explanation": \{\s+"signals": \{\s+"semantic"/);
 
     // The key made GraphiQL introspect again: the docs explorer shows the schema's root types.
     await page.locator('[aria-label="Show Documentation Explorer"]').click();
     const docs = page.locator('.graphiql-plugin');
     await docs.getByText('Root Types').waitFor({ timeout: 30_000 });
     await docs.getByText('Mutation', { exact: true }).waitFor();
-    await page.screenshot({ path: join(ARTIFACTS, 'create-agent.png') });
+    await page.screenshot({ path: join(ARTIFACTS, 'recall-with-docs.png') });
 
     // Monaco's workers are the page's own files.
     expect(workers.length).toBeGreaterThan(0);

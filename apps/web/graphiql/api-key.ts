@@ -1,12 +1,19 @@
 /**
- * The API key, as a person gives it: in the Headers tab of any tab, once. It is kept for the
- * browser session (sessionStorage: gone when the tab closes, never in localStorage, where
- * GraphiQL keeps its tabs) and sent by every tab whose headers still hold the template.
+ * The API key, as a person gives it: in the Headers tab of any tab. Once the API accepted it,
+ * it is kept for the browser session (sessionStorage: gone when the tab closes, never in
+ * localStorage, where GraphiQL keeps its tabs) and sent by every tab whose headers still hold
+ * the template's placeholder.
  */
 export const KEY_PLACEHOLDER = '<your API key>';
 export const KEY_HEADERS_TEMPLATE = JSON.stringify({ Authorization: `Bearer ${KEY_PLACEHOLDER}` }, null, 2);
 
 const STORAGE_KEY = 'limbic.graphiql.apiKey';
+
+export interface Outgoing {
+  readonly headers: Record<string, string>;
+  /** The key they carry, if any. */
+  readonly key: string | null;
+}
 
 export class ApiKeySession {
   constructor(private readonly storage: Storage) {}
@@ -15,42 +22,28 @@ export class ApiKeySession {
     return this.storage.getItem(STORAGE_KEY);
   }
 
-  /** Keeps the key of a headers editor's text, if it holds one; true when the kept key changed. */
-  rememberFrom(headersText: string): boolean {
-    const key = bearerKey(parseHeaders(headersText));
-    if (key === null || key === this.key) return false;
+  /** Keeps a key the API accepted; true when it is a new one. */
+  remember(key: string): boolean {
+    if (key === this.key) return false;
     this.storage.setItem(STORAGE_KEY, key);
     return true;
   }
 
   /** The headers to send: the tab's own key, else the session's (none when neither has one). */
-  headersFor(headers: Readonly<Record<string, string>>): Record<string, string> {
+  headersFor(headers: Readonly<Record<string, string>>): Outgoing {
     const own = authorizationName(headers);
     const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== own));
-    const key = bearerKey(headers) ?? this.key;
-    return key === null ? rest : { ...rest, Authorization: `Bearer ${key}` };
+    const key = bearerKey(own === undefined ? undefined : headers[own]) ?? this.key;
+    return { headers: key === null ? rest : { ...rest, Authorization: `Bearer ${key}` }, key };
   }
 }
 
-function bearerKey(headers: Readonly<Record<string, string>>): string | null {
-  const name = authorizationName(headers);
-  const match = name === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(headers[name] ?? '');
-  const key = match?.[1];
+function bearerKey(authorization: string | undefined): string | null {
+  const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   // The template's placeholder has spaces and never matches; a shorter "<key>" is one too.
   return key === undefined || key.startsWith('<') ? null : key;
 }
 
 function authorizationName(headers: Readonly<Record<string, string>>): string | undefined {
   return Object.keys(headers).find((name) => name.toLowerCase() === 'authorization');
-}
-
-/** The headers editor's JSON; anything else (half-typed) holds no key yet. */
-function parseHeaders(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
 }

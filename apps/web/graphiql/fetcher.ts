@@ -18,17 +18,18 @@ const MISSING_KEY: FetcherResult = {
 /**
  * Sends each operation as a GraphQL-over-HTTP POST to this API. Without a key (where one is
  * needed) nothing is sent: GraphiQL introspects as soon as it opens, before anyone could type a
- * key, and that would only be refused.
+ * key, and that would only be refused. `onNewKey` runs when the API first accepts a key.
  */
-export function limbicFetcher(settings: IdeSettings, keys: ApiKeySession): Fetcher {
+export function limbicFetcher(settings: IdeSettings, keys: ApiKeySession, onNewKey: () => void): Fetcher {
   return async (params, options) => {
-    const headers = keys.headersFor(stringHeaders(options?.headers));
-    if (settings.keyRequired && headers.Authorization === undefined) return MISSING_KEY;
+    const { headers, key } = keys.headersFor(stringHeaders(options?.headers));
+    if (settings.keyRequired && key === null) return MISSING_KEY;
     const response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...headers },
       body: JSON.stringify(params),
     });
+    if (settings.keyRequired && key !== null && response.status !== 401 && keys.remember(key)) onNewKey();
     const text = await response.text();
     try {
       return JSON.parse(text) as FetcherResult;

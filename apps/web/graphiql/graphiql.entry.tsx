@@ -33,12 +33,19 @@ function guide(settings: IdeSettings): string {
   return `${lines.join('\n')}\n\n`;
 }
 
+/**
+ * GraphiQL fills the first tab's variables editor from `initialVariables` (or what it stored),
+ * not from `defaultTabs`: on a first visit, before it stored any tabs, the first example's
+ * variables are given that way. Later visits keep what the person left there.
+ */
+const FIRST_VISIT = localStorage.getItem('graphiql:tabState') === null;
+
 function LimbicGraphiQL({ settings }: { settings: IdeSettings }) {
   const [keys] = useState(() => new ApiKeySession(sessionStorage));
-  // Bumped when a new key is entered: a new fetcher makes GraphiQL introspect again, so the
-  // docs load once the key is there without a reload.
+  // Bumped when the API first accepts a key: a new fetcher makes GraphiQL introspect again, so
+  // the docs load once a key works, without a reload.
   const [keyVersion, setKeyVersion] = useState(0);
-  const fetcher = useMemo(() => limbicFetcher(settings, keys), [settings, keys, keyVersion]);
+  const fetcher = useMemo(() => limbicFetcher(settings, keys, () => setKeyVersion((v) => v + 1)), [settings, keys, keyVersion]);
   const headers = settings.keyRequired ? KEY_HEADERS_TEMPLATE : '';
   const tabs = EXAMPLES.map((example, i) => ({
     query: i === 0 ? guide(settings) + example.query : example.query,
@@ -50,12 +57,10 @@ function LimbicGraphiQL({ settings }: { settings: IdeSettings }) {
       fetcher={fetcher}
       defaultTabs={tabs}
       defaultHeaders={headers}
+      initialVariables={FIRST_VISIT ? tabs[0]?.variables : undefined}
       // null: no introspection request at all (it would only be refused); undefined: introspect.
       schema={settings.introspection ? undefined : null}
       defaultEditorToolsVisibility={settings.keyRequired ? 'headers' : 'variables'}
-      onEditHeaders={(text) => {
-        if (keys.rememberFrom(text)) setKeyVersion((v) => v + 1);
-      }}
     >
       <GraphiQL.Logo>Limbic</GraphiQL.Logo>
     </GraphiQL>
