@@ -63,7 +63,12 @@ async function editorText(page: Page, selector: string): Promise<string> {
  * Playwright's text matching treats Monaco's non-breaking spaces as spaces.
  */
 async function waitForEditorText(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(`${selector} .view-lines`, { hasText: text }).waitFor({ timeout: 30_000 });
+  try {
+    await page.locator(`${selector} .view-lines`, { hasText: text }).waitFor({ timeout: 30_000 });
+  } catch (err) {
+    const shown = await editorText(page, selector).catch(() => '(no editor)');
+    throw new Error(`${selector} never showed ${text}; it shows:\n${shown}`, { cause: err });
+  }
 }
 
 maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
@@ -99,9 +104,14 @@ maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
     await waitForEditorText(page, headers, 'Authorization');
     expect(await editorText(page, headers)).toContain('"Authorization": "Bearer <your API key>"');
     expect(await editorText(page, '.graphiql-query-editor')).toContain('mutation CreateAgent');
+    // Switching tabs, a person waits to see the tab's operation before going on.
+    const openTab = async (tab: string): Promise<void> => {
+      await page.locator('.graphiql-tab-button', { hasText: tab }).click();
+      await waitForEditorText(page, '.graphiql-query-editor', ` ${tab}(`);
+    };
     // Each tab comes with its variables.
     const variablesOf = async (tab: string): Promise<string> => {
-      await page.locator('.graphiql-tab-button', { hasText: tab }).click();
+      await openTab(tab);
       await page.locator('.graphiql-editor-tools button[data-name="variables"]').click();
       return editorText(page, '.graphiql-editor-tool .graphiql-editor:not(.hidden)');
     };
@@ -129,9 +139,9 @@ maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
     expect(await tenant.client.ok(AGENT, { id: 'demo' })).toEqual({ agent: { id: 'demo', preset: 'agent' } });
 
     // The other tabs still hold the placeholder: they send the key the API accepted.
-    await page.locator('.graphiql-tab-button', { hasText: 'Remember' }).click();
+    await openTab('Remember');
     expect(await run('"encode"')).toContain('"content": "The deploy failed at midnight');
-    await page.locator('.graphiql-tab-button', { hasText: 'RecallWithExplain' }).click();
+    await openTab('RecallWithExplain');
     const recalled = await run('"recall"');
     expect(recalled).toContain('"pass1Rank": 1');
     // Its explanation (the pane shows the first item's; the rest is scrolled away).

@@ -41,7 +41,11 @@ export function mountGraphqlIde(app: INestApplication, config: Pick<LimbicConfig
     // The same URL answers JSON to clients: caches must key on Accept.
     res.setHeader('Vary', 'Accept');
     res.setHeader('Cache-Control', 'no-store');
-    pageHeaders()(req, res, () => res.sendFile(index));
+    pageHeaders()(req, res, () =>
+      res.sendFile(index, (err?: Error) => {
+        if (err) next(err);
+      }),
+    );
   });
   router.get('/ide/settings.json', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
