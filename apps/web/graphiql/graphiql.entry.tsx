@@ -67,6 +67,12 @@ function LimbicGraphiQL({ settings }: { settings: IdeSettings }) {
   );
 }
 
-const root = document.getElementById('graphiql');
-if (!root) throw new Error('no #graphiql element');
-createRoot(root).render(<LimbicGraphiQL settings={await loadSettings()} />);
+const container = document.getElementById('graphiql');
+if (!container) throw new Error('no #graphiql element');
+try {
+  const settings = await loadSettings();
+  createRoot(container).render(<LimbicGraphiQL settings={settings} />);
+} catch (err) {
+  container.textContent = `The GraphQL IDE could not start: ${err instanceof Error ? err.message : String(err)}`;
+  throw err;
+}
