@@ -31,7 +31,8 @@ for (const page of pages) {
     sourcemap: true,
     target: ['es2022'],
     jsx: 'automatic',
-    loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file', '.svg': 'file' },
+    // .graphql: operations a page ships (an IDE's examples), imported as text.
+    loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file', '.svg': 'file', '.graphql': 'text' },
     define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
     logLevel: 'warning',
     tsconfig: join(webSrc, 'tsconfig.json'),

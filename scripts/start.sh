@@ -22,5 +22,5 @@ stop_worker() { kill -TERM "$WORKER_PID" 2>/dev/null && wait "$WORKER_PID" 2>/de
 trap stop_worker EXIT
 
 echo "[limbic] worker pid $WORKER_PID; starting the API (Ctrl-C to stop)"
-echo "[limbic] GraphQL: http://${LIMBIC_HOST:-127.0.0.1}:${LIMBIC_PORT:-4000}/graphql   Neo4j Browser: http://127.0.0.1:7474"
+echo "[limbic] agent page: http://${LIMBIC_HOST:-127.0.0.1}:${LIMBIC_PORT:-4000}/ui   GraphQL IDE: http://${LIMBIC_HOST:-127.0.0.1}:${LIMBIC_PORT:-4000}/graphql   Neo4j Browser: http://127.0.0.1:7474"
 node dist/apps/api/src/main.js

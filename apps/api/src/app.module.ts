@@ -62,6 +62,9 @@ makeDateTimeStrict();
         context: ({ req }: { req: unknown }) => ({ req }),
         formatError,
         introspection: config.introspection,
+        // No Apollo landing page (its Playground loads from a CDN): a browser's GET of /graphql
+        // gets the bundled GraphiQL first (web/graphql-ide), so Apollo sees only operations.
+        playground: false,
         // Depth and field count: cheap, and checked once per document (Apollo caches validated
         // documents). The cost budget needs the request's variables: AdmissionPlugin.
         validationRules: [selectionLimit(10, config.limits.maxQueryComplexity)],

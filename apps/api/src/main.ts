@@ -10,6 +10,7 @@ import { loopbackOnly } from './auth/loopback-only.middleware';
 import { requireKey } from './auth/require-key.middleware';
 import { pinSpace } from './auth/pin-space.middleware';
 import { EmbeddingSpaces } from '@limbic/graph';
+import { mountGraphqlIde } from './web/graphql-ide';
 import { mountWebPage } from './web/web-pages';
 
 async function bootstrap(): Promise<void> {
@@ -27,6 +28,8 @@ async function bootstrap(): Promise<void> {
   }
   app.use(loopbackOnly(config));
   const body = jsonBody(config.limits.maxRequestBytes);
+  // Before the key check: a browser's GET of /graphql gets the IDE, which holds no data.
+  mountGraphqlIde(app, config);
   // /mcp runs the same GraphQL operations in process (apps/api/src/mcp): the same key check
   // before its body is read, the same pinned embedding space.
   for (const path of ['/graphql', '/mcp']) {

@@ -42,17 +42,21 @@ export interface WebPageOptions {
  */
 export function mountWebPage(app: INestApplication, options: WebPageOptions): void {
   const root = findWebDir(options.page);
-  const csp = options.csp ?? PAGE_CSP;
-  const headers: RequestHandler = (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', csp);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    next();
-  };
+  const headers = pageHeaders(options.csp ?? PAGE_CSP);
   const files = express.static(root, {
     index: 'index.html',
     fallthrough: false,
     setHeaders: (res, file) => res.setHeader('Cache-Control', file.endsWith('.html') ? 'no-store' : 'no-cache'),
   });
   app.use(options.path, ...(options.before ?? []), headers, files);
+}
+
+/** The headers every page's files are served with (also for a page served at a second path). */
+export function pageHeaders(csp: string = PAGE_CSP): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', csp);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  };
 }

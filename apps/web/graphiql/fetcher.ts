@@ -1,0 +1,45 @@
+import { GraphQLError } from 'graphql';
+import type { GraphiQLProps } from 'graphiql';
+import type { ApiKeySession } from './api-key';
+import { GRAPHQL_PATH, type IdeSettings } from './settings';
+
+type Fetcher = GraphiQLProps['fetcher'];
+type FetcherResult = Awaited<ReturnType<Fetcher>>;
+
+/** What the response pane shows instead of a 401 when no key was given yet. */
+const MISSING_KEY: FetcherResult = {
+  errors: [
+    new GraphQLError('This API needs a key: in the Headers tab, replace <your API key> with yours. It is kept for this browser session and sent by every tab.', {
+      extensions: { code: 'UNAUTHENTICATED' },
+    }),
+  ],
+};
+
+/**
+ * Sends each operation as a GraphQL-over-HTTP POST to this API. Without a key (where one is
+ * needed) nothing is sent: GraphiQL introspects as soon as it opens, before anyone could type a
+ * key, and that would only be refused. `onNewKey` runs when the API first accepts a key.
+ */
+export function limbicFetcher(settings: IdeSettings, keys: ApiKeySession, onNewKey: () => void): Fetcher {
+  return async (params, options) => {
+    const { headers, key } = keys.headersFor(stringHeaders(options?.headers));
+    if (settings.keyRequired && key === null) return MISSING_KEY;
+    const response = await fetch(GRAPHQL_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...headers },
+      body: JSON.stringify(params),
+    });
+    if (settings.keyRequired && key !== null && response.status !== 401 && keys.remember(key)) onNewKey();
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as FetcherResult;
+    } catch {
+      // Not GraphQL (a proxy's error page, say): shown as it came.
+      return { errors: [new GraphQLError(`HTTP ${response.status}: ${text.slice(0, 500)}`)] };
+    }
+  };
+}
+
+function stringHeaders(headers: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, String(value)]));
+}
