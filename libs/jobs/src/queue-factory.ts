@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue, Worker, type Processor } from 'bullmq';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
@@ -48,6 +49,8 @@ export class QueueFactory {
   /** A worker for `name` with its queue's settings, on a connection of its own (blocking commands). */
   worker(name: QueueName, processor: Processor, settings: QueueSettings, connection: RedisClient): Worker {
     const worker = new Worker(name, processor, {
+      // Stamped on each job it takes (processedBy): the dashboard shows which process ran what.
+      name: `${hostname()}:${process.pid}`,
       connection,
       concurrency: settings.concurrency,
       prefix: this.prefix,
