@@ -68,7 +68,8 @@ describe('several workers share one deployment’s work', () => {
     for (const w of workers) {
       if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) continue;
       const body = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
-      const line = body.split('\n').find((l) => l.startsWith(`limbic_periodic_runs_total{task="${task}",outcome="done"}`));
+      // The registry appends its default labels (service) after the metric's own.
+      const line = body.split('\n').find((l) => l.startsWith(`limbic_periodic_runs_total{task="${task}",outcome="done"`));
       sum += line ? Number(line.split(' ').pop()) : 0;
     }
     return sum;
@@ -172,6 +173,7 @@ describe('several workers share one deployment’s work', () => {
         (j) => j.state === 'completed',
         60_000,
       );
+      expect(taken.state).toBe('completed');
       expect(taken.by.endsWith(killed)).toBe(false);
     } finally {
       await q.close();
@@ -181,6 +183,20 @@ describe('several workers share one deployment’s work', () => {
     expect(done).toEqual({ total: 2 * BATCH, pending: 0, once: 2 * BATCH, more: 0 });
     // The survivors keep the schedule: runs go on after the kill.
     const before = await runsOf('review-sweep');
-    await eventually(() => runsOf('review-sweep'), (n) => n > before, 20_000);
+    expect(await eventually(() => runsOf('review-sweep'), (n) => n > before, 20_000)).toBeGreaterThan(before);
   }, 240_000);
+
+  it('fails a job whose payload its queue’s schema refuses at once, for good, with the reason, and never runs its handler', async () => {
+    const memoryId = 'not-a-memory';
+    await withQueue('appraisal', async (q) => {
+      // An old or foreign producer: a version this build does not know, and a snapshot it should not carry.
+      await q.add('appraise', { v: 2, tenantId: tenant, agentId: 'crew', memoryId, content: 'a snapshot' }, { jobId: 'bad-payload', attempts: 5, backoff: { type: 'fixed', delay: 100 } });
+      const job = await eventually(async () => q.getJob('bad-payload'), (j) => j?.finishedOn !== undefined, 30_000);
+      expect({ state: await job?.getState(), attemptsMade: job?.attemptsMade, reason: job?.failedReason }).toEqual({
+        state: 'failed',
+        attemptsMade: 1,
+        reason: expect.stringMatching(/^invalid appraisal payload: (?=.*\bv: )(?=.*content)/) as unknown,
+      });
+    });
+  }, 60_000);
 });
