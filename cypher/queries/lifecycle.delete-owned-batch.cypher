@@ -1,8 +1,20 @@
-// One batch of deleteAgent for everything else carrying the agent's tenantId + agentId (goals,
-// concepts, memories written while the delete ran, labels added later). Label-free on purpose,
-// so it scans: deleteAgent is rare, and forgetting a node kind would leave data behind.
-MATCH (n)
-WHERE n.tenantId = $tenantId AND n.agentId = $agentId
+// One batch of deleteAgent for everything else the agent owns, label by label, so each branch
+// scans one label (or its index) instead of every node of the database: goals, concepts, term
+// statistics, revisions, recall records, and memories written while the delete ran. Every
+// label a query writes with an agentId must be listed here (owned-labels.spec.ts checks it).
+CALL () {
+  MATCH (n:Memory) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:Goal) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:Concept) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:LexTerm) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:Revision) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:RecallEffect) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+}
 WITH n LIMIT toInteger($batchSize)
 CALL (n) {
   OPTIONAL MATCH (n)-[r]-()

@@ -6,11 +6,16 @@ import { JobsModule } from '@limbic/jobs';
 import { AppraisalProcessor } from './appraisal/appraisal.processor';
 import { APPRAISAL_PROVIDERS } from './appraisal/appraisal.providers';
 import { HealthServer } from './health/health-server';
-import { JOB_HANDLERS, type JobHandler } from './runner/job-handler';
+import { JOB_HANDLERS, type AnyJobHandler } from './runner/job-handler';
 import { ConsolidationModule } from './consolidation/consolidation.module';
 import { ReviewProcessor } from './consolidation/review.processor';
+import { ReviewSweep } from './consolidation/review.sweep';
 import { VectorIndexRefresher } from './index-refresh/vector-index-refresher';
 import { WorkerMetrics } from './metrics/worker-metrics';
+import { PeriodicSchedules } from './periodic/periodic-schedules';
+import { PeriodicState } from './periodic/periodic-state';
+import { PERIODIC_WORK, type PeriodicWork } from './periodic/periodic-work';
+import { PeriodicProcessor } from './periodic/periodic.processor';
 import { JobRunner } from './runner/job-runner';
 import { PendingAppraisalSweep } from './sweep/pending-appraisal.sweep';
 import { PendingRecallEffectsSweep } from './sweep/pending-recall-effects.sweep';
@@ -29,11 +34,23 @@ import { ReembedSweep } from './reembed/reembed.sweep';
     ReembedStepService,
     ReembedProcessor,
     ReembedSweep,
-    { provide: JOB_HANDLERS, inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor, ReembedProcessor], useFactory: (...handlers: JobHandler[]) => handlers },
-    JobRunner,
     PendingAppraisalSweep,
     PendingRecallEffectsSweep,
+    PeriodicState,
     VectorIndexRefresher,
+    {
+      provide: PERIODIC_WORK,
+      inject: [PendingAppraisalSweep, PendingRecallEffectsSweep, ReviewSweep, ReembedSweep, VectorIndexRefresher],
+      useFactory: (...work: PeriodicWork[]) => work,
+    },
+    PeriodicProcessor,
+    PeriodicSchedules,
+    {
+      provide: JOB_HANDLERS,
+      inject: [AppraisalProcessor, ReviewProcessor, RecallEffectsProcessor, ReembedProcessor, PeriodicProcessor],
+      useFactory: (...handlers: AnyJobHandler[]) => handlers,
+    },
+    JobRunner,
     HealthServer,
     WorkerMetrics,
   ],

@@ -17,6 +17,26 @@ const url = (protocols: readonly string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/** `host:port,host:port`: at least one, each port in range. */
+const hostPorts = z
+  .string()
+  .transform((raw) => raw.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(
+        z.string().transform((entry, ctx) => {
+          const m = /^([^\s:]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(entry);
+          const port = m ? Number(m[2]) : 0;
+          if (!m || port < 1 || port > 65535) {
+            ctx.addIssue({ code: 'custom', message: `"${entry}" is not host:port` });
+            return z.NEVER;
+          }
+          return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+        }),
+      )
+      .min(1, 'needs at least one host:port'),
+  );
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LIMBIC_LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
@@ -34,7 +54,21 @@ export const envSchema = z.object({
   NEO4J_MAX_WAIT_MS: int(1, 120_000).default(10_000),
   NEO4J_TX_TIMEOUT_MS: int(100, 600_000).default(30_000),
 
+  /** Standalone Redis (credentials and TLS in the URL). Ignored when Sentinel or Cluster nodes are set. */
   REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  /** `host:port,…` of Redis Sentinels: the master is found (and followed on failover) through them. */
+  LIMBIC_REDIS_SENTINELS: hostPorts.optional(),
+  /** The Sentinels' name for the master group. */
+  LIMBIC_REDIS_SENTINEL_NAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).default('mymaster'),
+  /** Password of the Sentinels themselves (Sentinel `requirepass`), if any. */
+  LIMBIC_REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  /** `host:port,…` of some Redis Cluster nodes (the rest are discovered); queue keys are then hash-tagged. */
+  LIMBIC_REDIS_CLUSTER_NODES: hostPorts.optional(),
+  /** ACL user and password of the Redis data nodes with Sentinel or Cluster (a standalone Redis takes them from REDIS_URL). */
+  LIMBIC_REDIS_USERNAME: z.string().optional(),
+  LIMBIC_REDIS_PASSWORD: z.string().optional(),
+  /** TLS to the Redis data nodes (and Sentinels) with Sentinel or Cluster (standalone: rediss://). */
+  LIMBIC_REDIS_TLS: bool.default(false),
 
   LIMBIC_HOST: z.string().min(1).default('127.0.0.1'),
   LIMBIC_PORT: int(1, 65535).default(4000),

@@ -77,7 +77,7 @@ export interface LimbicConfig {
   readonly env: 'development' | 'production' | 'test';
   readonly logLevel: LogLevel;
   readonly neo4j: Neo4jSettings;
-  readonly redisUrl: string;
+  readonly redis: RedisSettings;
   readonly api: { readonly host: string; readonly port: number };
   readonly worker: {
     readonly host: string;
@@ -119,6 +119,34 @@ export interface LimbicConfig {
    */
   readonly queueSettings: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
+
+export interface HostPort {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * How every process reaches Redis: one server by URL, a master found through Sentinels (which
+ * follow a failover), or a Cluster (BullMQ's keys must then share a hash slot per queue prefix).
+ */
+export type RedisSettings =
+  | { readonly mode: 'standalone'; readonly url: string }
+  | {
+      readonly mode: 'sentinel';
+      readonly sentinels: readonly HostPort[];
+      readonly name: string;
+      readonly sentinelPassword: string | null;
+      readonly username: string | null;
+      readonly password: string | null;
+      readonly tls: boolean;
+    }
+  | {
+      readonly mode: 'cluster';
+      readonly nodes: readonly HostPort[];
+      readonly username: string | null;
+      readonly password: string | null;
+      readonly tls: boolean;
+    };
 
 export interface OpsSettings {
   /** Key for /admin (queue dashboard); empty means the dashboard is off. */

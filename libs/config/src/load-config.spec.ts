@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('gives local defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c.neo4j.uri).toBe('bolt://127.0.0.1:7687');
-    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.redis).toEqual({ mode: 'standalone', url: 'redis://127.0.0.1:6379' });
     expect(c.api).toEqual({ host: '127.0.0.1', port: 4000 });
     expect(c.singleTenant).toBe(true);
     expect(c.embedder.kind).toBe('auto');
@@ -136,5 +136,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ LIMBIC_REVIEW_TENANTS: ' acme, globex ,' }).consolidation.tenants).toEqual(['acme', 'globex']);
     expect(loadConfig({}).consolidation.tenants).toBeNull();
     expect(() => loadConfig({ LIMBIC_REVIEW_TENANTS: 'acme,bad tenant' })).toThrow(/LIMBIC_REVIEW_TENANTS/);
+  });
+
+  it('reads Redis Sentinel or Cluster nodes as host:port lists, and refuses both at once or a malformed entry', () => {
+    const sentinel = loadConfig({ LIMBIC_REDIS_SENTINELS: 'r1:26379, [::1]:26380', LIMBIC_REDIS_SENTINEL_NAME: 'limbic', LIMBIC_REDIS_PASSWORD: 'pw' }).redis;
+    expect(sentinel).toEqual({
+      mode: 'sentinel',
+      sentinels: [{ host: 'r1', port: 26379 }, { host: '::1', port: 26380 }],
+      name: 'limbic',
+      sentinelPassword: null,
+      username: null,
+      password: 'pw',
+      tls: false,
+    });
+    expect(loadConfig({ LIMBIC_REDIS_CLUSTER_NODES: 'n1:7000,n2:7001', LIMBIC_REDIS_TLS: 'true' }).redis).toEqual({
+      mode: 'cluster',
+      nodes: [{ host: 'n1', port: 7000 }, { host: 'n2', port: 7001 }],
+      username: null,
+      password: null,
+      tls: true,
+    });
+    expect(() => loadConfig({ LIMBIC_REDIS_SENTINELS: 'r1:26379', LIMBIC_REDIS_CLUSTER_NODES: 'n1:7000' })).toThrow(/not both/);
+    expect(() => loadConfig({ LIMBIC_REDIS_SENTINELS: 'r1' })).toThrow(/LIMBIC_REDIS_SENTINELS.*"r1" is not host:port/);
+    expect(() => loadConfig({ LIMBIC_REDIS_CLUSTER_NODES: 'n1:99999' })).toThrow(/LIMBIC_REDIS_CLUSTER_NODES/);
+    expect(() => loadConfig({ LIMBIC_REDIS_CLUSTER_NODES: ' , ' })).toThrow(/at least one/);
   });
 });

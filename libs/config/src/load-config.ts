@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { ConfigError } from './config.error';
 import { z } from 'zod';
 import { envSchema, type ParsedEnv } from './config.schema';
-import { LOCAL_TENANT, type LimbicConfig, type RateLimit, type RateLimitSettings } from './config.types';
+import { LOCAL_TENANT, type LimbicConfig, type RateLimit, type RateLimitSettings, type RedisSettings } from './config.types';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const TENANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -54,6 +54,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
   const reviewTenants = e.LIMBIC_REVIEW_TENANTS.split(',').map((t) => t.trim()).filter(Boolean);
   const badReviewTenant = reviewTenants.find((t) => !TENANT_ID.test(t));
   if (badReviewTenant !== undefined) problems.push(`LIMBIC_REVIEW_TENANTS: tenant "${badReviewTenant}" must match ${TENANT_ID.source}`);
+  const redis = redisSettings(e, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -73,7 +74,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       maxWaitMs: e.NEO4J_MAX_WAIT_MS,
       txTimeoutMs: e.NEO4J_TX_TIMEOUT_MS,
     },
-    redisUrl: e.REDIS_URL,
+    redis,
     api: { host: e.LIMBIC_HOST, port: e.LIMBIC_PORT },
     worker: {
       host: e.LIMBIC_WORKER_HOST,
@@ -186,6 +187,19 @@ function parseRateLimits(e: ParsedEnv, singleTenant: boolean, problems: string[]
     tenants.set(tenant, resolved);
   }
   return { default: fallback, tenants };
+}
+
+/** Sentinel or Cluster when their nodes are given (not both), else the standalone REDIS_URL. */
+function redisSettings(e: ParsedEnv, problems: string[]): RedisSettings {
+  const credentials = { username: e.LIMBIC_REDIS_USERNAME ?? null, password: e.LIMBIC_REDIS_PASSWORD ?? null, tls: e.LIMBIC_REDIS_TLS };
+  if (e.LIMBIC_REDIS_SENTINELS && e.LIMBIC_REDIS_CLUSTER_NODES) {
+    problems.push('LIMBIC_REDIS_SENTINELS, LIMBIC_REDIS_CLUSTER_NODES: set one or the other (Sentinel or Cluster), not both');
+  }
+  if (e.LIMBIC_REDIS_SENTINELS) {
+    return { mode: 'sentinel', sentinels: e.LIMBIC_REDIS_SENTINELS, name: e.LIMBIC_REDIS_SENTINEL_NAME, sentinelPassword: e.LIMBIC_REDIS_SENTINEL_PASSWORD ?? null, ...credentials };
+  }
+  if (e.LIMBIC_REDIS_CLUSTER_NODES) return { mode: 'cluster', nodes: e.LIMBIC_REDIS_CLUSTER_NODES, ...credentials };
+  return { mode: 'standalone', url: e.REDIS_URL };
 }
 
 /** The shape only (queue → setting → number); libs/jobs checks the names and ranges. */

@@ -1,4 +1,6 @@
 export * from './queues';
+export * from './payloads';
+export * from './queue-factory';
 export * from './queue-settings';
 export * from './job-options';
 export * from './redis-connection';

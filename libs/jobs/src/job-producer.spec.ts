@@ -1,5 +1,6 @@
-import type { LimbicConfig } from '@limbic/config';
+import { Queue } from 'bullmq';
 import { JobProducer } from './job-producer';
+import type { QueueFactory } from './queue-factory';
 import { DEFAULT_QUEUE_SETTINGS } from './queue-settings';
 
 /** Each Queue.add waits until the test releases it, so "in flight" is observable. */
@@ -7,6 +8,7 @@ const pending: { name: string; release: (ok: boolean) => void }[] = [];
 const closed: string[] = [];
 
 jest.mock('bullmq', () => ({
+  UnrecoverableError: jest.requireActual<typeof import('bullmq')>('bullmq').UnrecoverableError,
   Queue: class {
     constructor(readonly name: string) {}
     on(): void {}
@@ -23,9 +25,8 @@ jest.mock('bullmq', () => ({
     }
   },
 }));
-jest.mock('./redis-connection', () => ({ producerConnection: () => ({ on: () => undefined, disconnect: () => undefined }) }));
-
-const config = { redisUrl: 'redis://unused', ops: { queuePrefix: 'test' } } as unknown as LimbicConfig;
+/** The factory hands out the fake queues above on a connection that goes nowhere. */
+const config = { connection: () => ({ disconnect: () => undefined }), queue: (name: string) => new Queue(name) } as unknown as QueueFactory;
 const payload = (recallId: string) => ({ tenantId: 't', agentId: 'a', recallId, now: 0, items: [], concepts: [], focusId: null });
 const tick = () => new Promise((r) => setImmediate(r));
 

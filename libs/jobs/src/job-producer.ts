@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import type { JobsOptions, Queue } from 'bullmq';
 import { jobOptions } from './job-options';
+import { parsePayload, type AppraisalJobV1, type JobPayloads, type RecallEffectsJobV1, type ReembedJobV1 } from './payloads';
+import { QueueFactory } from './queue-factory';
 import { QUEUE_SETTINGS, type QueueSettingsTable } from './queue-settings';
-import { jobId, QUEUE, type AppraisalJobV1, type QueueName, type RecallEffectsJobV1, type ReembedJobV1 } from './queues';
-import { producerConnection } from './redis-connection';
+import { jobId, QUEUE, type QueueName } from './queues';
+import { PRODUCER, type RedisClient } from './redis-connection';
 
 /** chosen: background adds in flight before a caller waits for its own (≈ 2 s of recalls at 100/s with Redis down). */
 const BACKGROUND_MAX = 256;
@@ -17,26 +17,29 @@ const BACKGROUND_MAX = 256;
 @Injectable()
 export class JobProducer implements OnApplicationShutdown {
   private readonly log = new Logger('JobProducer');
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly queues = new Map<QueueName, Queue>();
   /** Background adds not yet settled (enqueue…InBackground); shutdown waits for them. */
   private readonly inFlight = new Set<Promise<boolean>>();
 
-  private readonly prefix: string;
-
   constructor(
-    @Inject(LIMBIC_CONFIG) config: LimbicConfig,
+    private readonly factory: QueueFactory,
     @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettingsTable,
   ) {
-    this.prefix = config.ops.queuePrefix;
-    this.connection = producerConnection(config.redisUrl);
-    // ioredis emits errors while Redis is down; they are expected and logged once per burst.
-    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
+    this.connection = factory.connection(PRODUCER, 'producer');
   }
 
   /** True when queued (or already queued), false when Redis was unavailable. */
   async enqueueAppraisal(payload: Omit<AppraisalJobV1, 'v'>): Promise<boolean> {
     return this.add(QUEUE.appraisal, 'appraise', { v: 1, ...payload }, jobId.appraisal(payload.memoryId));
+  }
+
+  /**
+   * The payload as its schema reads it; a payload the worker would refuse is a bug in the
+   * caller, so it throws here (InvalidJobPayloadError) instead of reaching Redis.
+   */
+  private valid<Q extends QueueName>(queue: Q, data: JobPayloads[Q]): JobPayloads[Q] {
+    return parsePayload(queue, data);
   }
 
   /**
@@ -46,8 +49,9 @@ export class JobProducer implements OnApplicationShutdown {
   async enqueueAppraisals(payloads: readonly Omit<AppraisalJobV1, 'v'>[]): Promise<boolean> {
     if (payloads.length === 0) return true;
     const queue = QUEUE.appraisal;
+    const jobs = payloads.map((p) => ({ name: 'appraise', data: this.valid(queue, { v: 1, ...p }), opts: this.options(queue, jobId.appraisal(p.memoryId)) }));
     try {
-      await this.queue(queue).addBulk(payloads.map((p) => ({ name: 'appraise', data: { v: 1, ...p }, opts: this.options(queue, jobId.appraisal(p.memoryId)) })));
+      await this.queue(queue).addBulk(jobs);
       return true;
     } catch (err) {
       this.log.warn(`could not enqueue ${payloads.length} ${queue} jobs: ${(err as Error).message}; the sweep will retry`);
@@ -100,9 +104,18 @@ export class JobProducer implements OnApplicationShutdown {
     // Started on the event loop's next turn, after the caller's answer is written: an add's
     // own CPU (the job's serialisation, packing the Lua call) was ≈ 0.8 ms of every recall
     // (`--cpu-prof`, bench/recall-latency README, sixth round), spent before the reply.
-    const added = new Promise<boolean>((resolve) => setImmediate(() => resolve(add())));
+    const added = new Promise<boolean>((resolve) =>
+      setImmediate(() =>
+        resolve(
+          // Only a payload its schema refuses rejects (a bug, not an outage): logged as an error.
+          add().catch((err: unknown) => {
+            this.log.error(`not enqueued: ${(err as Error).message}`);
+            return false;
+          }),
+        ),
+      ),
+    );
     this.inFlight.add(added);
-    // `add` never rejects (it logs and returns false), so neither does this.
     void added.finally(() => this.inFlight.delete(added));
   }
 
@@ -119,9 +132,10 @@ export class JobProducer implements OnApplicationShutdown {
     }
   }
 
-  private async add(queue: QueueName, name: string, data: object, id: string): Promise<boolean> {
+  private async add<Q extends QueueName>(queue: Q, name: string, data: JobPayloads[Q], id: string): Promise<boolean> {
+    const valid = this.valid(queue, data);
     try {
-      await this.queue(queue).add(name, data, this.options(queue, id));
+      await this.queue(queue).add(name, valid, this.options(queue, id));
       return true;
     } catch (err) {
       this.log.warn(`could not enqueue ${queue} ${id}: ${(err as Error).message}; the sweep will retry`);
@@ -136,8 +150,7 @@ export class JobProducer implements OnApplicationShutdown {
   private queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.connection, prefix: this.prefix });
-      q.on('error', (err: Error) => this.log.debug(`queue ${name}: ${err.message}`));
+      q = this.factory.queue(name, this.connection);
       this.queues.set(name, q);
     }
     return q;

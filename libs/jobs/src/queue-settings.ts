@@ -93,6 +93,21 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettingsTable = {
     keepCompletedSeconds: 3600,
     keepFailedSeconds: 30 * 86_400,
   },
+  // A periodic run is added by a job scheduler, one per task and period for the deployment; the
+  // tasks are independent, so one worker may run all five at once. One attempt: the next period
+  // is the retry. A short lock brings the run of a killed worker back within ~15 s (every task
+  // is idempotent: it re-reads Neo4j and adds jobs under deterministic ids).
+  periodic: {
+    concurrency: 5,
+    attempts: 1,
+    backoffMs: 0,
+    lockDurationMs: 10_000,
+    stalledIntervalMs: 5_000,
+    maxStalledCount: 5,
+    timeoutMs: 600_000,
+    keepCompletedSeconds: 600,
+    keepFailedSeconds: WEEK_SECONDS,
+  },
 };
 
 /** Smallest value each setting accepts (a worker with no concurrency or attempts does nothing). */

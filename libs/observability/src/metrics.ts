@@ -89,6 +89,13 @@ export const jobFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+export const periodicRuns = new Counter({
+  name: 'limbic_periodic_runs_total',
+  help: 'Runs of periodic work (sweeps, index refresh) by task and outcome; summed over workers, one per period for the deployment.',
+  labelNames: ['task', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 export const reviewOutcomes = new Counter({
   name: 'limbic_reviews_total',
   help: 'Spaced reviews by result: reviewed, archived, merged (into an older twin), skipped.',

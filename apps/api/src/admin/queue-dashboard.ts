@@ -3,10 +3,8 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { producerConnection } from '@limbic/jobs';
-import { openQueues } from '@limbic/observability';
+import { PRODUCER, QueueFactory, type RedisClient } from '@limbic/jobs';
 import { adminAuth } from './admin-auth';
 
 export const DASHBOARD_PATH = '/admin/queues';
@@ -18,19 +16,21 @@ export const DASHBOARD_PATH = '/admin/queues';
 @Injectable()
 export class QueueDashboard implements OnApplicationShutdown {
   private readonly log = new Logger('QueueDashboard');
-  private connection: Redis | undefined;
+  private connection: RedisClient | undefined;
   private queues: Queue[] = [];
 
-  constructor(@Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig) {}
+  constructor(
+    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
+    private readonly factory: QueueFactory,
+  ) {}
 
   mount(app: INestApplication): boolean {
     if (this.config.ops.adminKey === '') {
       this.log.log('LIMBIC_ADMIN_KEY not set: queue dashboard not mounted');
       return false;
     }
-    this.connection = producerConnection(this.config.redisUrl);
-    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
-    this.queues = openQueues(this.connection, this.config.ops.queuePrefix);
+    this.connection = this.factory.connection(PRODUCER, 'queue dashboard');
+    this.queues = this.factory.allQueues(this.connection);
     const server = new ExpressAdapter();
     server.setBasePath(DASHBOARD_PATH);
     createBullBoard({ queues: this.queues.map((q) => new BullMQAdapter(q)), serverAdapter: server });

@@ -1,7 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { fastFailConnection } from '@limbic/jobs';
+import { QueueFactory, type RedisClient } from '@limbic/jobs';
 import { AdmissionPlugin } from './admission.plugin';
 import { LocalTokenBuckets } from './local-token-buckets';
 import { PenaltyBox } from './penalty-box';
@@ -21,11 +20,15 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Query cost budget and per-tenant rate limit, ahead of every GraphQL operation. */
 @Module({
   providers: [
-    { provide: LIMITER_REDIS, inject: [LIMBIC_CONFIG], useFactory: (c: LimbicConfig) => fastFailConnection(c.redisUrl, LIMITER_COMMAND_TIMEOUT_MS) },
+    {
+      provide: LIMITER_REDIS,
+      inject: [QueueFactory],
+      useFactory: (f: QueueFactory) => f.connection({ kind: 'fastFail', commandTimeoutMs: LIMITER_COMMAND_TIMEOUT_MS }, 'rate limiter'),
+    },
     {
       provide: TenantRateLimiter,
       inject: [LIMBIC_CONFIG, LIMITER_REDIS],
-      useFactory: (c: LimbicConfig, redis: Redis) =>
+      useFactory: (c: LimbicConfig, redis: RedisClient) =>
         new TenantRateLimiter(
           c.rateLimit,
           c.ops.queuePrefix,
@@ -41,11 +44,9 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class AdmissionModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('RateLimiter');
 
-  constructor(@Inject(LIMITER_REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(LIMITER_REDIS) private readonly redis: RedisClient) {}
 
   async onModuleInit(): Promise<void> {
-    // The limiter logs Redis failures itself; here they would repeat on every reconnect attempt.
-    this.redis.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
     if (this.redis.status === 'ready') return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, CONNECT_WAIT_MS);

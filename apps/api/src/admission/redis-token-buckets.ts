@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@limbic/jobs';
 import type { RateLimit } from '@limbic/config';
 import type { SharedDecision } from './tenant-rate-limiter';
 
@@ -37,11 +37,11 @@ interface TakeTokensCommand {
 
 /** Token buckets shared by every API process, in Redis (EVALSHA through ioredis defineCommand). */
 export class RedisTokenBuckets {
-  private readonly redis: Redis & TakeTokensCommand;
+  private readonly redis: RedisClient & TakeTokensCommand;
 
-  constructor(redis: Redis) {
+  constructor(redis: RedisClient) {
     redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: TAKE_TOKENS_LUA });
-    this.redis = redis as Redis & TakeTokensCommand;
+    this.redis = redis as RedisClient & TakeTokensCommand;
   }
 
   async take(key: string, limit: RateLimit, cost: number): Promise<SharedDecision> {

@@ -1,24 +1,20 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { producerConnection } from '@limbic/jobs';
-import { openQueues, queueDepthSource, setQueueDepthSource, startProcessMetrics } from '@limbic/observability';
+import { PRODUCER, QueueFactory, type RedisClient } from '@limbic/jobs';
+import { queueDepthSource, setQueueDepthSource, startProcessMetrics } from '@limbic/observability';
 
 /** Process metrics and queue depth for the API's /metrics. */
 @Injectable()
 export class ApiMetrics implements OnModuleInit, OnApplicationShutdown {
-  private readonly log = new Logger('ApiMetrics');
-  private connection: Redis | undefined;
+  private connection: RedisClient | undefined;
   private queues: Queue[] = [];
 
-  constructor(@Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig) {}
+  constructor(private readonly factory: QueueFactory) {}
 
   onModuleInit(): void {
     startProcessMetrics('api');
-    this.connection = producerConnection(this.config.redisUrl);
-    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
-    this.queues = openQueues(this.connection, this.config.ops.queuePrefix);
+    this.connection = this.factory.connection(PRODUCER, 'metrics');
+    this.queues = this.factory.allQueues(this.connection);
     setQueueDepthSource(queueDepthSource(this.queues));
   }
 

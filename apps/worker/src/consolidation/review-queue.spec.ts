@@ -1,6 +1,6 @@
-import { loadConfig } from '@limbic/config';
+import { Queue } from 'bullmq';
 import type { DueReview } from '@limbic/graph';
-import { DEFAULT_QUEUE_SETTINGS } from '@limbic/jobs';
+import { DEFAULT_QUEUE_SETTINGS, type QueueFactory } from '@limbic/jobs';
 import { ReviewQueue } from './review-queue';
 
 /** What Redis holds, by job id: a state, and what the sweep did to it. */
@@ -17,6 +17,7 @@ const added: { name: string; opts: { jobId: string; delay: number; attempts: num
 let afterRead: () => void = () => undefined;
 
 jest.mock('bullmq', () => ({
+  UnrecoverableError: jest.requireActual<typeof import('bullmq')>('bullmq').UnrecoverableError,
   Queue: class {
     on(): void {}
     getJobState(id: string) {
@@ -48,13 +49,14 @@ jest.mock('bullmq', () => ({
     }
   },
 }));
-jest.mock('@limbic/jobs', () => ({ ...jest.requireActual('@limbic/jobs'), workerConnection: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+/** The factory hands out the fake queue above on a connection that goes nowhere. */
+const factory = { connection: () => ({ disconnect: () => undefined }), queue: () => new Queue('consolidation') } as unknown as QueueFactory;
 
 const NOW = 1_000_000_000;
 /** Wall-clock time the sweep began reading Neo4j (BullMQ stamps finishedOn with the wall clock). */
 const READ_AT = 1_700_000_000_000;
 const review = (memoryId: string, reviewCount = 1): DueReview => ({ tenantId: 't', agentId: 'a', memoryId, reviewCount, nextReviewAt: NOW - 120_000 });
-const queue = () => new ReviewQueue(loadConfig({}), DEFAULT_QUEUE_SETTINGS);
+const queue = () => new ReviewQueue(factory, DEFAULT_QUEUE_SETTINGS);
 
 describe('ReviewQueue', () => {
   beforeEach(() => {

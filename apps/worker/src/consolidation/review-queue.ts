@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import type { DueReview } from '@limbic/graph';
-import { jobId, jobOptions, QUEUE, QUEUE_SETTINGS, workerConnection, type ConsolidationJobV1, type QueueSettings, type QueueSettingsTable } from '@limbic/jobs';
+import { jobId, jobOptions, parsePayload, QUEUE, QUEUE_SETTINGS, QueueFactory, WORKER, type QueueSettings, type QueueSettingsTable, type RedisClient } from '@limbic/jobs';
 
 /** Clock skew allowed between the host that finished a job and the one sweeping. */
 const COMPLETION_SKEW_MS = 5_000;
@@ -18,17 +16,14 @@ export type Repair = 'queued' | 'promoted' | 'requeued' | 'failed';
  */
 @Injectable()
 export class ReviewQueue implements OnApplicationShutdown {
-  private readonly log = new Logger('ReviewQueue');
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly queue: Queue;
   private readonly settings: QueueSettings;
 
-  constructor(@Inject(LIMBIC_CONFIG) config: LimbicConfig, @Inject(QUEUE_SETTINGS) settings: QueueSettingsTable) {
+  constructor(factory: QueueFactory, @Inject(QUEUE_SETTINGS) settings: QueueSettingsTable) {
     this.settings = settings.consolidation;
-    this.connection = workerConnection(config.redisUrl);
-    this.connection.on('error', (err: Error) => this.log.debug(`redis: ${err.message}`));
-    this.queue = new Queue(QUEUE.consolidation, { connection: this.connection, prefix: config.ops.queuePrefix });
-    this.queue.on('error', (err: Error) => this.log.debug(`queue: ${err.message}`));
+    this.connection = factory.connection(WORKER, 'review queue');
+    this.queue = factory.queue(QUEUE.consolidation, this.connection);
   }
 
   /** Adds one delayed job per review (due − now, at least 0); existing ids are dropped by BullMQ. */
@@ -37,7 +32,7 @@ export class ReviewQueue implements OnApplicationShutdown {
     await this.queue.addBulk(
       reviews.map((r) => ({
         name: 'review',
-        data: { v: 1, tenantId: r.tenantId, agentId: r.agentId, memoryId: r.memoryId, reviewCount: r.reviewCount } satisfies ConsolidationJobV1,
+        data: parsePayload(QUEUE.consolidation, { v: 1, tenantId: r.tenantId, agentId: r.agentId, memoryId: r.memoryId, reviewCount: r.reviewCount }),
         opts: { ...jobOptions(this.settings, jobId.review(r.memoryId, r.reviewCount)), delay: Math.max(0, r.nextReviewAt - now) },
       })),
     );

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import type { ConsolidationJobV1, JobOutcome } from '@limbic/jobs';
 import { reviewOutcomes } from '@limbic/observability';
 import type { JobHandler, JobInfo } from '../runner/job-handler';
@@ -8,7 +7,7 @@ import { ReviewService } from './review.service';
 
 /** The consolidation queue: one job is one review of one memory. */
 @Injectable()
-export class ReviewProcessor implements JobHandler {
+export class ReviewProcessor implements JobHandler<'consolidation'> {
   readonly queue = 'consolidation' as const;
 
   constructor(
@@ -16,26 +15,9 @@ export class ReviewProcessor implements JobHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async handle(data: unknown, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
-    const job = parse(data);
+  async handle(job: ConsolidationJobV1, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
     const result = await this.reviews.review(job.tenantId, job.memoryId, job.reviewCount, this.clock.now(), signal);
     reviewOutcomes.inc({ result: result.startsWith('skipped') ? 'skipped' : result });
     return result.startsWith('skipped') ? 'skipped' : 'done';
   }
-}
-
-function parse(data: unknown): ConsolidationJobV1 {
-  const d = data as Partial<ConsolidationJobV1> | null;
-  if (
-    d?.v !== 1 ||
-    typeof d.tenantId !== 'string' ||
-    typeof d.agentId !== 'string' ||
-    typeof d.memoryId !== 'string' ||
-    typeof d.reviewCount !== 'number' ||
-    !Number.isInteger(d.reviewCount) ||
-    d.reviewCount < 0
-  ) {
-    throw new UnrecoverableError(`unsupported consolidation payload ${JSON.stringify(data)}`);
-  }
-  return d as ConsolidationJobV1;
 }

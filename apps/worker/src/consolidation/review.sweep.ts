@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { initialReviewSchedule, nextReviewAt, presetOf } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { ConsolidationRepository, type DueCursor, type DuePage, type DueReview } from '@limbic/graph';
 import { reviewSweepDuration } from '@limbic/observability';
+import type { PeriodicWork } from '../periodic/periodic-work';
 import { CLOCK, type Clock } from './clock';
 import { ReviewQueue } from './review-queue';
 
@@ -28,12 +29,14 @@ const EMPTY: SweepReport = { scheduled: 0, backfilled: 0, promoted: 0, requeued:
  * Neo4j's `nextReviewAt` is the truth; Redis only holds its near future. Each sweep turns
  * the reviews due within the horizon into delayed jobs (duplicates dropped by id), and
  * repairs overdue ones whose job Redis lost or holds under the wrong delay. A Redis flush
- * therefore loses no review: the next sweep puts every one of them back.
+ * therefore loses no review: the next sweep puts every one of them back. It runs once per
+ * period for the deployment (the `periodic` queue); the reviews it enqueues are jobs that every
+ * worker takes, so N workers share the reviews of one sweep.
  */
 @Injectable()
-export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ReviewSweep implements PeriodicWork, BeforeApplicationShutdown {
+  readonly task = 'review-sweep' as const;
   private readonly log = new Logger('ReviewSweep');
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<SweepReport> | undefined;
 
   constructor(
@@ -43,19 +46,22 @@ export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly queue: ReviewQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), this.config.consolidation.sweepIntervalMs);
-    this.timer.unref();
-    void this.sweepOnce();
+  everyMs(): number {
+    return this.config.consolidation.sweepIntervalMs;
+  }
+
+  async run(): Promise<string> {
+    const r = await this.sweepOnce();
+    return `scheduled ${r.scheduled}, backfilled ${r.backfilled}, promoted ${r.promoted}, requeued ${r.requeued}`;
   }
 
   /** Never throws: a failed sweep waits for the next. Concurrent calls share one run. */
   sweepOnce(): Promise<SweepReport> {
-    this.running ??= this.run().finally(() => (this.running = undefined));
+    this.running ??= this.sweep().finally(() => (this.running = undefined));
     return this.running;
   }
 
-  private async run(): Promise<SweepReport> {
+  private async sweep(): Promise<SweepReport> {
     const started = performance.now();
     const now = this.clock.now();
     try {
@@ -114,7 +120,6 @@ export class ReviewSweep implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
     await this.running;
   }
 }

@@ -16,6 +16,7 @@ const IDLE_MS = 3000;
 @Injectable()
 export class ReembedSweep extends PeriodicSweep {
   protected readonly log = new Logger('ReembedSweep');
+  readonly task = 'reembed-sweep' as const;
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
@@ -25,7 +26,7 @@ export class ReembedSweep extends PeriodicSweep {
     super();
   }
 
-  protected intervalMs(): number {
+  everyMs(): number {
     return Math.min(this.config.worker.sweepIntervalMs, 5000);
   }
 

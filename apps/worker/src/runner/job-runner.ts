@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { QUEUE_SETTINGS, workerConnection, type QueueName, type QueueSettingsTable } from '@limbic/jobs';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { parsePayload, QUEUE_SETTINGS, QueueFactory, WORKER, type JobOutcome, type QueueName, type QueueSettingsTable, type RedisClient } from '@limbic/jobs';
 import { EmbeddingSpaces } from '@limbic/graph';
 import { jobDuration, jobFailures, runWithLogContext } from '@limbic/observability';
-import { JOB_HANDLERS, type JobHandler } from './job-handler';
+import { JOB_HANDLERS, type AnyJobHandler, type JobHandler } from './job-handler';
 import { withTimeout } from './with-timeout';
 
 /** Queues this worker build serves; start-up is refused if one lacks a handler or has two. */
-export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects', 'reembed'];
+export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation', 'recall-effects', 'reembed', 'periodic'];
 
 /**
  * Hosts one BullMQ Worker per served queue. Shutdown closes the workers first, which lets
@@ -20,16 +18,16 @@ export const SERVED_QUEUES: readonly QueueName[] = ['appraisal', 'consolidation'
 export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('JobRunner');
   private readonly workers: Worker[] = [];
-  private readonly connections: Redis[] = [];
-  private readonly byQueue: ReadonlyMap<QueueName, JobHandler>;
+  private readonly connections: RedisClient[] = [];
+  private readonly byQueue: ReadonlyMap<QueueName, AnyJobHandler>;
 
   constructor(
-    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
-    @Inject(JOB_HANDLERS) handlers: readonly JobHandler[],
+    private readonly factory: QueueFactory,
+    @Inject(JOB_HANDLERS) handlers: readonly AnyJobHandler[],
     @Inject(QUEUE_SETTINGS) private readonly settings: QueueSettingsTable,
     @Optional() private readonly spaces?: EmbeddingSpaces,
   ) {
-    const byQueue = new Map<QueueName, JobHandler>();
+    const byQueue = new Map<QueueName, AnyJobHandler>();
     for (const h of handlers) {
       if (byQueue.has(h.queue)) throw new Error(`two handlers for queue ${h.queue}`);
       byQueue.set(h.queue, h);
@@ -47,19 +45,17 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     const handler = this.byQueue.get(queue);
     if (!handler) return;
     const settings = this.settings[queue];
-    const connection = workerConnection(this.config.redisUrl);
-    connection.on('error', (err: Error) => this.log.debug(`redis (${queue}): ${err.message}`));
+    const connection = this.factory.connection(WORKER, `worker ${queue}`);
     this.connections.push(connection);
-    const concurrency = settings.concurrency;
-    const worker = new Worker(
+    const worker = this.factory.worker(
       queue,
-      (job) =>
+      (job: Job) =>
         runWithLogContext({ jobId: job.id ?? '', queue }, async () => {
           const started = performance.now();
           try {
             const outcome = await this.pinned(job.data, () =>
               withTimeout(
-                (signal) => handler.handle(job.data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal),
+                (signal) => runHandler(handler, job, signal),
                 settings.timeoutMs,
                 `${queue} job timed out after ${settings.timeoutMs} ms`,
               ),
@@ -72,27 +68,19 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
             throw err;
           }
         }),
-      {
-        connection,
-        concurrency,
-        prefix: this.config.ops.queuePrefix,
-        lockDuration: settings.lockDurationMs,
-        stalledInterval: settings.stalledIntervalMs,
-        maxStalledCount: settings.maxStalledCount,
-        autorun: true,
-      },
+      settings,
+      connection,
     );
     worker.on('failed', (job, err) => {
       // Kept in Redis with its reason (removeOnFail by age), visible in the dashboard.
-      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
+      const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
       jobFailures.inc({ queue, final: String(final) });
       const line = { msg: final ? 'job failed for good' : 'job attempt failed', jobId: job?.id ?? '?', queue, attempt: job?.attemptsMade ?? 0, reason: err.message };
       if (final) this.log.error(line);
       else this.log.warn(line);
     });
-    worker.on('error', (err) => this.log.debug(`${queue} worker: ${err.message}`));
     this.workers.push(worker);
-    this.log.log(`serving ${queue} (concurrency ${concurrency})`);
+    this.log.log(`serving ${queue} (concurrency ${settings.concurrency})`);
   }
 
   /**
@@ -109,4 +97,13 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     await Promise.allSettled(this.workers.map((w) => w.close()));
     for (const c of this.connections) c.disconnect();
   }
+}
+
+/**
+ * The job's data checked against its queue's schema before the handler sees it: a payload no
+ * attempt could read fails for good (InvalidJobPayloadError is unrecoverable), not retried.
+ */
+function runHandler<Q extends QueueName>(handler: JobHandler<Q>, job: Job, signal: AbortSignal): Promise<JobOutcome> {
+  const data = parsePayload(handler.queue, job.data);
+  return handler.handle(data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal);
 }

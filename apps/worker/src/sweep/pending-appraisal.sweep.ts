@@ -20,6 +20,7 @@ const BATCH = 500;
 @Injectable()
 export class PendingAppraisalSweep extends PeriodicSweep {
   protected readonly log = new Logger('AppraisalSweep');
+  readonly task = 'appraisal-sweep' as const;
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
@@ -29,7 +30,7 @@ export class PendingAppraisalSweep extends PeriodicSweep {
     super();
   }
 
-  protected intervalMs(): number {
+  everyMs(): number {
     return this.config.worker.sweepIntervalMs;
   }
 

@@ -19,6 +19,7 @@ const BATCH = 500;
 @Injectable()
 export class PendingRecallEffectsSweep extends PeriodicSweep {
   protected readonly log = new Logger('RecallEffectsSweep');
+  readonly task = 'recall-effects-sweep' as const;
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
@@ -28,7 +29,7 @@ export class PendingRecallEffectsSweep extends PeriodicSweep {
     super();
   }
 
-  protected intervalMs(): number {
+  everyMs(): number {
     return this.config.worker.sweepIntervalMs;
   }
 

@@ -1,24 +1,24 @@
-import type { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from '@nestjs/common';
+import type { PeriodicTask } from '@limbic/jobs';
+import type { PeriodicWork } from '../periodic/periodic-work';
 
 /**
- * A worker sweep: runs at boot and then every `intervalMs`, one at a time (a sweep still running
- * when the timer fires is not doubled), and never throws: a failed sweep logs and waits for the
- * next. Subclasses say what one sweep does (`sweep`) and how often.
+ * A worker sweep, run once per period for the deployment by the `periodic` queue (see
+ * periodic-schedules.ts), one at a time within a process, and never throwing: a failed sweep
+ * logs and waits for the next period. Subclasses say what one sweep does (`sweep`) and how often.
  */
-export abstract class PeriodicSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class PeriodicSweep implements PeriodicWork {
   protected abstract readonly log: Logger;
-  private timer: NodeJS.Timeout | undefined;
+  abstract readonly task: PeriodicTask;
   private running = false;
 
-  protected abstract intervalMs(): number;
+  abstract everyMs(): number;
 
   /** One sweep; returns how many jobs it enqueued. */
   protected abstract sweep(now: number): Promise<number>;
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), this.intervalMs());
-    this.timer.unref();
-    void this.sweepOnce();
+  async run(now: number): Promise<string> {
+    return `enqueued ${await this.sweepOnce(now)}`;
   }
 
   /** Returns how many jobs were enqueued; 0 when a sweep is already running or this one failed. */
@@ -33,9 +33,5 @@ export abstract class PeriodicSweep implements OnApplicationBootstrap, OnApplica
     } finally {
       this.running = false;
     }
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
   }
 }

@@ -1,0 +1,33 @@
+import { UnrecoverableError } from 'bullmq';
+import { InvalidJobPayloadError, parsePayload } from './payloads';
+
+const effects = { v: 1, tenantId: 't', agentId: 'a', recallId: 'r', now: 42, items: [{ memoryId: 'm', rank: 1, signals: [0.5] }], concepts: ['c'], focusId: null };
+
+describe('parsePayload', () => {
+  it('accepts each queue’s current version as it is', () => {
+    expect(parsePayload('appraisal', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm' })).toEqual({ v: 1, tenantId: 't', agentId: 'a', memoryId: 'm' });
+    expect(parsePayload('recall-effects', { ...effects, weights: [1], queryType: 'factual' })).toMatchObject({ recallId: 'r', weights: [1] });
+    expect(parsePayload('consolidation', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', reviewCount: 0 }).reviewCount).toBe(0);
+    expect(parsePayload('periodic', { v: 1, task: 'review-sweep' }).task).toBe('review-sweep');
+  });
+
+  it('refuses an unknown version, a missing or mistyped field and an extra one, as an unrecoverable error naming the field', () => {
+    const refused = (queue: Parameters<typeof parsePayload>[0], data: unknown): InvalidJobPayloadError => {
+      try {
+        parsePayload(queue, data);
+      } catch (err) {
+        if (err instanceof InvalidJobPayloadError) return err;
+        throw err;
+      }
+      throw new Error('expected a refusal');
+    };
+    const v2 = refused('appraisal', { v: 2, tenantId: 't', agentId: 'a', memoryId: 'm' });
+    expect(v2).toBeInstanceOf(UnrecoverableError);
+    expect(v2.message).toMatch(/^invalid appraisal payload: v:/);
+    expect(refused('consolidation', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', reviewCount: -1 }).message).toMatch(/reviewCount/);
+    expect(refused('recall-effects', { ...effects, items: [{ memoryId: 'm', rank: 'first', signals: [] }] }).message).toMatch(/items\.0\.rank/);
+    expect(refused('reembed', { v: 1, tenantId: 't', runId: 'r', step: 0, content: 'a snapshot' }).message).toMatch(/content/);
+    expect(refused('periodic', { v: 1, task: 'defragment' }).message).toMatch(/task/);
+    expect(refused('appraisal', null).message).toMatch(/\(data\)/);
+  });
+});

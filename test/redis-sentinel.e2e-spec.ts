@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Driver } from 'neo4j-driver';
+import { eventually, memoryFlags, testDriver } from './support/neo4j';
+import { PrivateRedis } from './support/private-redis';
+import { testPort } from './support/processes';
+import { startStack, type Stack } from './support/stack';
+
+const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
+const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id pendingAppraisal } }`;
+const MASTER_NAME = 'limbic-test';
+
+/**
+ * The API and the worker reach Redis through a Sentinel only (LIMBIC_REDIS_SENTINELS, no usable
+ * REDIS_URL): a private redis-server as the master and `redis-server --sentinel` monitoring it.
+ * An encode's appraisal job travels API → Redis → worker, and the periodic sweeps run, all
+ * through the master the Sentinel names. (Failover needs a replica and is not exercised here.)
+ */
+describe('Redis through a Sentinel', () => {
+  let master: PrivateRedis;
+  let sentinel: ChildProcess;
+  let sentinelPort: number;
+  let stack: Stack;
+  let driver: Driver;
+  const dir = mkdtempSync(join(tmpdir(), 'limbic-sentinel-'));
+
+  beforeAll(async () => {
+    master = await PrivateRedis.start();
+    sentinelPort = testPort();
+    const conf = join(dir, 'sentinel.conf');
+    writeFileSync(conf, [`port ${sentinelPort}`, 'bind 127.0.0.1', `dir ${dir}`, `sentinel monitor ${MASTER_NAME} 127.0.0.1 ${master.port} 1`, ''].join('\n'));
+    sentinel = spawn('redis-server', [conf, '--sentinel'], { stdio: 'ignore' });
+    const probe = new Redis({ port: sentinelPort, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 1 });
+    await eventually(
+      async () => (await probe.call('SENTINEL', 'get-master-addr-by-name', MASTER_NAME).catch(() => null)) as string[] | null,
+      (addr) => addr?.[1] === String(master.port),
+      10_000,
+    );
+    probe.disconnect();
+    // Nothing listens at REDIS_URL: only the Sentinel can lead the processes to Redis. The test
+
+    stack = await startStack({
+      tenants: 1,
+      worker: true,
+      env: { REDIS_URL: 'redis://127.0.0.1:1', LIMBIC_REDIS_SENTINELS: `127.0.0.1:${sentinelPort}`, LIMBIC_REDIS_SENTINEL_NAME: MASTER_NAME, LIMBIC_EMBEDDER: 'hash' },
+    });
+    stack.env.REDIS_URL = master.url;
+    driver = testDriver();
+    await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'sentry' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+    sentinel?.kill('SIGKILL');
+    await master?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries an appraisal from the API to the worker, and the periodic schedules, through the master the Sentinel names', async () => {
+    const encoded = await stack.tenants[0]!.client.ok<{ encode: { id: string; pendingAppraisal: boolean } }>(ENCODE, {
+      input: { agentId: 'sentry', content: 'The Sentinel pointed both processes at the master.' },
+    });
+    expect((await eventually(() => memoryFlags(driver, encoded.encode.id), (m) => m?.pendingAppraisal === false, 60_000))?.pendingAppraisal).toBe(false);
+    const redis = new Redis(master.url);
+    try {
+      const prefix = stack.env.LIMBIC_QUEUE_PREFIX!;
+      expect(await redis.exists(`${prefix}:appraisal:appraisal-${encoded.encode.id}`)).toBe(1);
+      expect((await redis.keys(`${prefix}:periodic:repeat:*`)).length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+  }, 90_000);
+});
