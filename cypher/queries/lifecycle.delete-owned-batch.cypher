@@ -1,6 +1,6 @@
 // One batch of deleteAgent for everything else the agent owns, label by label, so each branch
 // scans one label (or its index) instead of every node of the database: goals, concepts, term
-// statistics, revisions, recall records, and memories written while the delete ran. Every
+// statistics, revisions, recall records, state samples, and memories written while the delete ran. Every
 // label a query writes with an agentId must be listed here (owned-labels.spec.ts checks it).
 CALL () {
   MATCH (n:Memory) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
@@ -14,6 +14,8 @@ CALL () {
   MATCH (n:Revision) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
   UNION
   MATCH (n:RecallEffect) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
+  UNION
+  MATCH (n:StateSample) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
 }
 WITH n LIMIT toInteger($batchSize)
 CALL (n) {

@@ -15,9 +15,10 @@ describe('deleteAgent’s owned labels', () => {
     const labels = new Set<string>();
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.cypher'))) {
       const t = text(file);
-      for (const m of t.matchAll(/\b(?:CREATE|MERGE)\s*(?:\([^)]*\)\s*-\[[^\]]*\]->\s*)?\((\w+):(\w+)\s*(\{[^}]*\})?/g)) {
-        const [, variable, label, props = ''] = m;
-        const setsAgent = props.includes('agentId') || new RegExp(`\\b${variable}\\.agentId\\s*=|\\bSET\\s+${variable}\\s*\\+?=`).test(t);
+      for (const m of t.matchAll(/\b(?:CREATE|MERGE)\s*(?:\([^)]*\)\s*-\[[^\]]*\]->\s*)?\((\w*):(\w+)\s*(\{[^}]*\})?/g)) {
+        const [, variable = '', label, props = ''] = m;
+        // An anonymous node can only get its agentId from its own map.
+        const setsAgent = props.includes('agentId') || (variable !== '' && new RegExp(`\\b${variable}\\.agentId\\s*=|\\bSET\\s+${variable}\\s*\\+?=`).test(t));
         if (setsAgent && label) labels.add(label);
       }
     }
@@ -28,7 +29,7 @@ describe('deleteAgent’s owned labels', () => {
     const deleted = new Set([...text('lifecycle.delete-owned-batch.cypher').matchAll(/MATCH \(n:(\w+)\)/g)].map((m) => m[1]));
     const written = labelsWrittenWithAgentId();
     // The check itself must see the kinds we know of, or it proves nothing.
-    for (const known of ['Memory', 'Goal', 'Concept', 'LexTerm', 'Revision', 'RecallEffect']) expect(written.has(known)).toBe(true);
+    for (const known of ['Memory', 'Goal', 'Concept', 'LexTerm', 'Revision', 'RecallEffect', 'StateSample']) expect(written.has(known)).toBe(true);
     const missing = [...written].filter((l) => l !== 'Agent' && !deleted.has(l));
     expect(missing).toEqual([]);
   });
