@@ -11,13 +11,15 @@ t0=$SECONDS
 
 cleanup() {
   local rc=$?
+  # Services still starting in the background are waited for, so that they can be stopped.
+  [[ -z "${services_pid:-}" ]] || wait "$services_pid" 2>/dev/null || true
   for svc in "${started[@]}"; do bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
   printf '\n==> npm test %s after %d s\n' "$([[ $rc -eq 0 ]] && echo passed || echo FAILED)" "$((SECONDS - t0))"
   exit "$rc"
 }
 trap cleanup EXIT
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> %s  (at %d s)\n' "$*" "$((SECONDS - t0))"; }
 
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then
   step "npm ci"
@@ -41,12 +43,14 @@ if [[ ! -x /usr/bin/chromium && -z "${CHROMIUM_PATH:-}" ]]; then
   fi
 fi
 
-step "services"
+step "services (Redis, Neo4j: starting in the background while the static checks run)"
 for svc in redis neo4j; do
   if [[ "$svc" == redis && -n "${REDIS_URL:-}" ]] || [[ "$svc" == neo4j && -n "${NEO4J_URI:-}" ]]; then continue; fi
   if ! bash "scripts/$svc.sh" status >/dev/null 2>&1; then started+=("$svc"); fi
 done
-bash scripts/services.sh up
+services_log="$(mktemp)"
+bash scripts/services.sh up >"$services_log" 2>&1 &
+services_pid=$!
 # Local services moved to other ports (NEO4J_BOLT_PORT, REDIS_PORT): point the apps there too.
 [[ -n "${NEO4J_URI:-}" || -z "${NEO4J_BOLT_PORT:-}" ]] || export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
 [[ -n "${REDIS_URL:-}" || -z "${REDIS_PORT:-}" ]] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
@@ -58,6 +62,12 @@ step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --
 step "build";      npm run --silent build
 step "Python client virtualenv (clients/python/.venv, git-ignored; reinstalled when pyproject.toml changes)"
 bash scripts/python-venv.sh
+step "services ready"
+services_rc=0
+wait "$services_pid" || services_rc=$?
+services_pid=""
+cat "$services_log"
+[[ $services_rc -eq 0 ]] || { echo "the services did not start (exit $services_rc)" >&2; exit "$services_rc"; }
 step "end-to-end tests (real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand
 

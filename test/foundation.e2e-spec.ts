@@ -32,7 +32,8 @@ describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal
     const again = await a().createAgent('ada', 'personal');
     expect(first).toMatchObject({ id: 'ada', preset: 'personal' });
     expect(again).toMatchObject({ id: 'ada', preset: 'personal', createdAt: first.createdAt });
-    expect((await countTenant(driver, stack.tenants[0]!.id)).nodes).toBe(1);
+    // The agent and the first sample of its state history.
+    expect((await countTenant(driver, stack.tenants[0]!.id)).nodes).toBe(2);
   });
 
   it('encodes three memories and recalls the expected one first', async () => {

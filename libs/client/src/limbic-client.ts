@@ -17,6 +17,7 @@ export type RecallOptions = Omit<ops.RecallInput, 'agentId' | 'query'>;
 export type ForgetResult = ops.ForgetMutation['forget'];
 export type FeedbackResult = ops.FeedbackMutation['feedback'];
 export type DeleteAgentResult = ops.DeleteAgentMutation['deleteAgent'];
+export type StateSample = ops.AgentStateHistoryQuery['agent']['stateHistory'][number];
 
 export interface LimbicClientOptions {
   /** The API's base URL; default LIMBIC_URL or http://127.0.0.1:4000. Ignored with `transport`. */
@@ -145,6 +146,12 @@ export class LimbicClient {
   /** Back to the preset's starting state; a repeat lands on the same state. */
   async resetState(agentId: string, call: CallOptions = {}): Promise<Agent> {
     return (await this.request(ops.ResetStateDocument, { agentId }, { idempotent: true, ...call })).resetState;
+  }
+
+  /** How the agent's state moved, oldest first: the newest `first` (default 200) samples at or after `since`. */
+  async stateHistory(agentId: string, options: { since?: string; first?: number } = {}, call: CallOptions = {}): Promise<StateSample[]> {
+    const variables = { id: agentId, since: options.since ?? null, first: options.first ?? 200 };
+    return (await this.request(ops.AgentStateHistoryDocument, variables, { idempotent: true, ...call })).agent.stateHistory;
   }
 
   // ── memories ──────────────────────────────────────────────────────────────

@@ -95,6 +95,12 @@ export const envSchema = z.object({
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */
   LIMBIC_SWEEP_TENANTS: z.string().default(''),
   /**
+   * The state history (Agent.stateHistory): one sample per state change, coalesced to one per
+   * spacing, the newest SIZE kept. Defaults: one a minute for a day of activity.
+   */
+  LIMBIC_STATE_HISTORY_SIZE: int(1, 100_000).default(1_440),
+  LIMBIC_STATE_HISTORY_SPACING_MS: int(0, 86_400_000).default(60_000),
+  /**
    * How long a recall's record (:RecallEffect) is kept: feedback on the recall is taken until
    * then, and effects still pending by then are given up. Default 7 days.
    */

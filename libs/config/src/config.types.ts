@@ -92,6 +92,13 @@ export interface LimbicConfig {
     /** How often the vector index refresher looks for a burst of writes that went quiet; 0: never. */
     readonly indexRefreshIntervalMs: number;
   };
+  /** The bounded state history each agent keeps (graph: :StateSample). */
+  readonly stateHistory: {
+    /** LIMBIC_STATE_HISTORY_SIZE: samples kept per agent, newest first. */
+    readonly size: number;
+    /** LIMBIC_STATE_HISTORY_SPACING_MS: state changes closer than this to the newest sample update it. */
+    readonly spacingMs: number;
+  };
   /** API key → tenant id. Empty map means single-tenant local mode. */
   readonly apiKeys: ReadonlyMap<string, string>;
   /** True when no keys are configured: one implicit tenant, loopback only. */

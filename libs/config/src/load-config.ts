@@ -84,6 +84,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       recallRecordRetentionMs: e.LIMBIC_RECALL_RECORD_RETENTION_MS,
       indexRefreshIntervalMs: e.LIMBIC_INDEX_REFRESH_INTERVAL_MS,
     },
+    stateHistory: { size: e.LIMBIC_STATE_HISTORY_SIZE, spacingMs: e.LIMBIC_STATE_HISTORY_SPACING_MS },
     apiKeys,
     singleTenant,
     embedder: {

@@ -21,6 +21,7 @@ import { assertVectorDimension } from './schema-check';
 import { AgentRepository, AppraisalRepository, ConsolidationRepository, HealthRepository, IndexMaintenanceRepository, MemoryRepository } from './repositories';
 import { RecallRepository } from './repositories/recall.repository';
 import { RecallEffectsRepository } from './repositories/recall-effects.repository';
+import { StateHistoryRepository } from './repositories/state-history.repository';
 import { FeedbackRepository } from './repositories/feedback.repository';
 import { LifecycleRepository } from './repositories/lifecycle.repository';
 import { RevisionRepository } from './repositories/revision.repository';
@@ -70,6 +71,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     },
     ReembedRepository,
     AgentRepository,
+    StateHistoryRepository,
     MemoryRepository,
     AppraisalRepository,
     HealthRepository,
@@ -83,7 +85,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     BrowseRepository,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

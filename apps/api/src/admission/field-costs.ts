@@ -55,6 +55,8 @@ export const FIELD_COSTS: ReadonlyMap<string, FieldCost> = new Map<string, Field
   // A read of their own per agent.
   ['Agent.goals', { base: 2 }],
   ['Agent.primedConcepts', { base: 2 }],
+  // An index range of the agent's samples, a row each.
+  ['Agent.stateHistory', { base: 2, fanOut: { arg: 'first', path: [], elements: [], size: 'int', default: 200, max: 1440, perElement: 0.02 } }],
   ['Memory.revisions', { base: 2 }],
   // Writes. encode embeds, links and enqueues an appraisal; a batch shares one transaction and
   // batched embedding, so its items cost less than separate encodes.

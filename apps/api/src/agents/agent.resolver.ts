@@ -1,9 +1,10 @@
-import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Tenant } from '../auth/request-context';
 import { AffectInput } from '../common/graphql-types';
 import { toAgent } from './agent.mapper';
 import { AgentService } from './agent.service';
 import { Agent, CreateAgentInput, Goal, GoalInput, PrimedConcept, UpdateAgentInput } from './dto/agent.types';
+import { StateSample } from './dto/state-sample.types';
 
 @Resolver(() => Agent)
 export class AgentResolver {
@@ -60,5 +61,17 @@ export class AgentResolver {
   @ResolveField(() => [PrimedConcept])
   primedConcepts(@Tenant() tenantId: string, @Parent() agent: Agent): Promise<PrimedConcept[]> {
     return this.agents.primed(tenantId, agent.id);
+  }
+
+  @ResolveField(() => [StateSample], {
+    description: 'How the agent’s state moved, oldest first: the newest `first` samples at or after `since` (bounded: LIMBIC_STATE_HISTORY_SIZE per agent).',
+  })
+  stateHistory(
+    @Tenant() tenantId: string,
+    @Parent() agent: Agent,
+    @Args('since', { type: () => Date, nullable: true }) since: Date | null,
+    @Args('first', { type: () => Int, defaultValue: 200, description: '1 … 1440.' }) first: number,
+  ): Promise<StateSample[]> {
+    return this.agents.stateHistory(tenantId, agent.id, since, first);
   }
 }

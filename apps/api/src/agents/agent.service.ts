@@ -1,20 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { conceptActivationAt, extractConcepts, lexiconAffect, moveAffect, observeText, presetOf, primeConcepts } from '@limbic/affect';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { AgentRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
+import { AgentRepository, StateHistoryRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
 import { badInput, notFound } from '../common/api-error';
-import type { AffectInput } from '../common/graphql-types';
-import { requireCallerId, requireRange, requireText, requireWellFormed } from '../common/validate';
+import { toAffect, type AffectInput } from '../common/graphql-types';
+import { requireCallerId, requireInt, requireRange, requireText, requireWellFormed } from '../common/validate';
 import { AgentPreset, type GoalInput, type UpdateAgentInput } from './dto/agent.types';
+import type { StateSample } from './dto/state-sample.types';
 
 const MAX_GOALS = 32;
 const MAX_GOAL_CHARS = 256;
 const MAX_OBSERVE_BYTES = 32 * 1024;
+/** A page of history: a day at one sample a minute. */
+const MAX_STATE_SAMPLES = 1_440;
 
 @Injectable()
 export class AgentService {
   constructor(
     private readonly agents: AgentRepository,
+    private readonly history: StateHistoryRepository,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
@@ -50,7 +54,7 @@ export class AgentService {
       dominance: requireRange('affect.dominance', input.dominance ?? 0.5, 0, 1),
     };
     const now = Date.now();
-    return this.found(agentId, await this.agents.updateState(tenantId, agentId, (s, a) => moveAffect(s, affect, now, presetOf(a.preset).moodInertia)));
+    return this.found(agentId, await this.agents.updateState(tenantId, agentId, 'FEELING', (s, a) => moveAffect(s, affect, now, presetOf(a.preset).moodInertia)));
   }
 
   /**
@@ -66,6 +70,7 @@ export class AgentService {
     const agent = await this.agents.updateState(
       tenantId,
       agentId,
+      'OBSERVE',
       (s, a) => observeText(s, lexicon, now, presetOf(a.preset)),
       (primed) => primeConcepts(primed, concepts, now),
     );
@@ -108,6 +113,12 @@ export class AgentService {
       .map((r) => ({ name: r.name, activation: conceptActivationAt({ name: r.name, activation: r.activation, atMs: r.at }, now) }))
       .filter((r) => r.activation > 0)
       .sort((x, y) => y.activation - x.activation || x.name.localeCompare(y.name));
+  }
+
+  async stateHistory(tenantId: string, agentId: string, since: Date | null, first: number): Promise<StateSample[]> {
+    requireInt('first', first, 1, MAX_STATE_SAMPLES);
+    const rows = await this.history.list(tenantId, agentId, since ? since.getTime() : null, first);
+    return rows.map((r) => ({ at: new Date(r.at), affect: toAffect(r.affect), mood: toAffect(r.mood), energy: r.energy, cause: r.cause }));
   }
 
   private found(agentId: string, agent: AgentRecord | null): AgentRecord {

@@ -13,6 +13,7 @@ import {
   readPrimed,
   saveAgentState,
   savePrimed,
+  StateHistoryRepository,
   storeMetadata,
   type MemoryRecord,
 } from '@limbic/graph';
@@ -52,6 +53,7 @@ export class EncodeService {
     private readonly db: Neo4jExecutor,
     private readonly jobs: JobProducer,
     private readonly vectors: AgentVectorSearch,
+    private readonly history: StateHistoryRepository,
   ) {
     this.combiner = new AgentWriteCombiner(
       config.limits.maxBatchItems,
@@ -170,6 +172,7 @@ export class EncodeService {
           tx.unchain(plan.unchain),
           tx.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),
+          this.history.record(runner, tenantId, agentId, 'ENCODE'),
           // What the agent encodes is on its mind, as what it recalls is (DESIGN §4 priming).
           savePrimed(runner, tenantId, agentId, primeConcepts(primed, plan.primes, now)),
           adjustLexicon(runner, tenantId, agentId, lexiconDelta(plan.memories.map((m) => m.content))),

@@ -4,6 +4,8 @@ export const WRITE_PATH_QUERIES = [
   'agent.get',
   'agent.lock-state',
   'agent.save-state',
+  'agent.record-state',
+  'agent.state-history',
   'agent.reset-state',
   'agent.reset-weights',
   'agent.set-goals',

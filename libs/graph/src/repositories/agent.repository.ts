@@ -6,6 +6,7 @@ import type { AgentRecord, GoalRecord, PrimedConceptRecord } from '../model';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseAgent } from '../record-parsers';
 import { num, toPlain } from '../records';
+import { StateHistoryRepository, type StateCause } from './state-history.repository';
 
 export interface NewGoal {
   readonly name: string;
@@ -20,19 +21,25 @@ export interface AgentUpdate {
 
 @Injectable()
 export class AgentRepository {
-  constructor(private readonly db: Neo4jExecutor) {}
+  constructor(
+    private readonly db: Neo4jExecutor,
+    private readonly history: StateHistoryRepository,
+  ) {}
 
   async create(tenantId: string, agentId: string, preset: string, now: number): Promise<{ agent: AgentRecord; created: boolean }> {
-    const rows = await this.db.write<{ agent: unknown; created: boolean }>('agent.create', {
-      tenantId,
-      agentId,
-      preset,
-      now,
-      creationToken: randomUUID(),
-    });
-    const row = rows[0];
-    if (!row) throw new Error('agent.create returned no row');
-    return { agent: parseAgent(row.agent), created: row.created };
+    return this.db.writeTx('agent.create', async (tx) => {
+      const rows = await tx.run<{ agent: unknown; created: boolean }>('agent.create', {
+        tenantId,
+        agentId,
+        preset,
+        now,
+        creationToken: randomUUID(),
+      });
+      const row = rows[0];
+      if (!row) throw new Error('agent.create returned no row');
+      if (row.created) await this.history.record(tx, tenantId, agentId, 'CREATE');
+      return { agent: parseAgent(row.agent), created: row.created };
+    }, tenantId);
   }
 
   /** Sets what a user may change on an agent; null when the agent does not exist in the tenant. */
@@ -54,6 +61,7 @@ export class AgentRepository {
   updateState(
     tenantId: string,
     agentId: string,
+    cause: StateCause,
     transition: (state: AgentAffectState, agent: AgentRecord) => AgentAffectState,
     reprime?: (primed: readonly PrimedConcept[]) => readonly PrimedConcept[],
   ): Promise<AgentRecord | null> {
@@ -64,6 +72,7 @@ export class AgentRepository {
       await Promise.all([
         saveAgentState(tx, tenantId, agentId, transition(decodeAgentState(agent), agent)),
         reprime && primed ? savePrimed(tx, tenantId, agentId, reprime(primed)) : null,
+        this.history.record(tx, tenantId, agentId, cause),
       ]);
       const rows = await tx.run<{ agent: unknown }>('agent.get', { tenantId, agentId });
       return rows[0] ? parseAgent(rows[0].agent) : null;
@@ -71,8 +80,12 @@ export class AgentRepository {
   }
 
   async resetState(tenantId: string, agentId: string, now: number): Promise<boolean> {
-    const rows = await this.db.write('agent.reset-state', { tenantId, agentId, ...encodeAgentState(initialAgentState(now)) });
-    return rows.length > 0;
+    return this.db.writeTx('agent.reset-state', async (tx) => {
+      const rows = await tx.run('agent.reset-state', { tenantId, agentId, ...encodeAgentState(initialAgentState(now)) });
+      if (rows.length === 0) return false;
+      await this.history.record(tx, tenantId, agentId, 'RESET');
+      return true;
+    }, tenantId);
   }
 
   async setGoals(tenantId: string, agentId: string, goals: readonly NewGoal[], now: number): Promise<void> {

@@ -12,3 +12,4 @@ export * from './lexicon.repository';
 export * from './index-maintenance.repository';
 export * from './revision.repository';
 export * from './memory-update.repository';
+export * from './state-history.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentRecord } from '../model';
 import { Neo4jExecutor } from '../neo4j-executor';
+import { StateHistoryRepository } from './state-history.repository';
 import { parseAgent } from '../record-parsers';
 import { num, numList, str, strList, toPlain } from '../records';
 import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
@@ -103,7 +104,10 @@ export interface ExpiredRecalls {
  */
 @Injectable()
 export class RecallEffectsRepository {
-  constructor(private readonly db: Neo4jExecutor) {}
+  constructor(
+    private readonly db: Neo4jExecutor,
+    private readonly history: StateHistoryRepository,
+  ) {}
 
   /** `plan` must be pure: the transaction may be retried. */
   apply(req: EffectsRequest, plan: (snapshot: EffectsSnapshot) => EffectsPlan): Promise<'done' | 'skipped'> {
@@ -149,6 +153,7 @@ export class RecallEffectsRepository {
         focusRefractory: p.focusRefractory,
         primed: p.primed,
       });
+      await this.history.record(tx, req.tenantId, req.agentId, 'RECALL');
       await tx.run('recall-effects.record', {
         ...scope,
         recallId: req.recallId,

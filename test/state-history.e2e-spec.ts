@@ -1,0 +1,115 @@
+// The state history an agent keeps (Agent.stateHistory, :StateSample): one sample per state
+// change, coalesced within the spacing, the newest LIMBIC_STATE_HISTORY_SIZE kept, read back
+// oldest first, per tenant. Recalls at later `now`s stand in for hours passing: their effects
+// (spent energy) are written at the recall's own moment.
+import type { Driver } from 'neo4j-driver';
+import { BadInputError, type StateSample } from '@limbic/client';
+import { eventually, testDriver } from './support/neo4j';
+import { startStack, type Stack } from './support/stack';
+
+jest.setTimeout(120_000);
+
+const HOUR = 3_600_000;
+const SIZE = 4;
+
+describe('agent state history', () => {
+  let stack: Stack;
+  let driver: Driver;
+  const a = () => stack.tenants[0]!.limbic;
+  const b = () => stack.tenants[1]!.limbic;
+  const history = (agentId: string, options: { since?: string; first?: number } = {}) => a().stateHistory(agentId, options);
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 2, worker: true, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_STATE_HISTORY_SIZE: String(SIZE) } });
+    driver = testDriver();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await driver?.close();
+  });
+
+  const samplesInGraph = async (tenantId: string, agentId: string): Promise<number> => {
+    const { records } = await driver.executeQuery(
+      'MATCH (s:StateSample {tenantId: $tenantId, agentId: $agentId}) RETURN count(s) AS n',
+      { tenantId, agentId },
+      { database: process.env.NEO4J_DATABASE ?? 'neo4j' },
+    );
+    return Number(records[0]?.get('n') ?? 0);
+  };
+
+  it('starts with the created state, and folds changes within a minute into one sample that shows the latest', async () => {
+    const created = await a().createAgent('ada');
+    const [first] = await history('ada');
+    expect(first).toMatchObject({ cause: 'CREATE', energy: 1, mood: { valence: 0, arousal: 0.3, dominance: 0.5 }, affect: { valence: 0, arousal: 0 } });
+    expect(Date.parse(first!.at)).toBeGreaterThanOrEqual(Date.parse(created.createdAt));
+
+    await a().observe('ada', 'What a wonderful, happy surprise: the launch went perfectly!');
+    const felt = await a().setFeeling('ada', { valence: -0.6, arousal: 0.8 });
+    const samples = await history('ada');
+    expect(samples).toHaveLength(1);
+    expect(samples[0]).toMatchObject({ cause: 'FEELING' });
+    expect(samples[0]!.affect.valence).toBeCloseTo(felt.affect.valence, 2);
+    expect(samples[0]!.affect.arousal).toBeCloseTo(felt.affect.arousal, 2);
+    expect(samples[0]!.mood.valence).toBeCloseTo(felt.mood.valence, 2);
+    expect(Date.parse(samples[0]!.at)).toBeGreaterThanOrEqual(Date.parse(first!.at));
+
+    await a().remember('ada', 'The launch review is on Friday.');
+    expect((await history('ada')).map((s) => s.cause)).toEqual(['ENCODE']);
+  });
+
+  it('adds a sample per change further apart, oldest first, keeping only the newest SIZE', async () => {
+    const start = Date.now();
+    const nows = [1, 2, 3, 4, 5].map((h) => new Date(start + h * HOUR).toISOString());
+    // Each recall's effects (its energy spent) land from the worker, at the recall's moment;
+    // one at a time, as an agent's state never moves back in time.
+    let samples: StateSample[] = [];
+    for (const now of nows) {
+      await a().recall('ada', 'launch', { now });
+      samples = await eventually(() => history('ada'), (s) => s.at(-1)?.at === now, 30_000);
+    }
+    expect(samples.map((s) => [s.at, s.cause])).toEqual(nows.slice(-SIZE).map((at) => [at, 'RECALL']));
+    // Each sample holds the energy its recall left: spent, not the full energy of a rest.
+    for (const s of samples) expect(s.energy).toBeGreaterThan(0);
+    expect(samples.every((s) => s.energy < 1)).toBe(true);
+    expect(await samplesInGraph(stack.tenants[0]!.id, 'ada')).toBe(SIZE);
+  });
+
+  it('reads a window: since a moment, and the newest `first` of it', async () => {
+    const all = await history('ada');
+    const since = all[1]!.at;
+    expect((await history('ada', { since })).map((s) => s.at)).toEqual(all.slice(1).map((s) => s.at));
+    expect((await history('ada', { first: 1 })).map((s) => s.at)).toEqual([all.at(-1)!.at]);
+    expect(await history('ada', { since: new Date(Date.parse(all.at(-1)!.at) + 1).toISOString() })).toEqual([]);
+  });
+
+  it('refuses a page size outside 1 … 1440 and writes nothing', async () => {
+    const before = await history('ada');
+    for (const first of [0, 1441, -3]) {
+      await expect(history('ada', { first })).rejects.toBeInstanceOf(BadInputError);
+    }
+    expect(await history('ada')).toEqual(before);
+  });
+
+  it('marks a reset, and keeps each tenant to its own history', async () => {
+    // (Not ada: its samples now lie hours ahead, from the recalls above.)
+    await a().createAgent('bea');
+    await a().setFeeling('bea', { valence: 0.7, arousal: 0.9 });
+    await a().resetState('bea');
+    const after: StateSample[] = await history('bea');
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ cause: 'RESET', energy: 1, affect: { valence: 0, arousal: 0, dominance: 0.5 } });
+
+    // The same agent id in another tenant: its own single sample, none of tenant A's.
+    await b().createAgent('ada');
+    expect((await b().stateHistory('ada')).map((s) => s.cause)).toEqual(['CREATE']);
+    expect(await samplesInGraph(stack.tenants[1]!.id, 'ada')).toBe(1);
+  });
+
+  it('goes with the agent when it is deleted', async () => {
+    await a().createAgent('gone');
+    await a().observe('gone', 'A quiet afternoon.');
+    expect(await samplesInGraph(stack.tenants[0]!.id, 'gone')).toBeGreaterThan(0);
+    await a().deleteAgent('gone');
+    expect(await samplesInGraph(stack.tenants[0]!.id, 'gone')).toBe(0);
+  });
+});
