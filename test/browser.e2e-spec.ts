@@ -238,6 +238,10 @@ maybe('Neo4j Browser (the runtime’s) in headless Chromium', () => {
         const graph = await drawn(frame);
         seen[file] = { nodes: graph.nodes > 0, relationships: graph.relationships > 0 };
         if (file === '01-agent-memory-graph.cypher') await checkStyle(frame);
+      } else if (file === '05-recent-mood.cypher') {
+        // The state now, the state history (encode, update and recall each sampled it), one row per memory.
+        const text = await frame.innerText();
+        seen[file] = { rows: (await rows(frame)) >= SEED.length + 2, history: text.includes('"state"') && text.includes('"RECALL"') };
       } else {
         seen[file] = { rows: (await rows(frame)) > 0 };
       }
@@ -249,7 +253,7 @@ maybe('Neo4j Browser (the runtime’s) in headless Chromium', () => {
       '02-edges-by-type.cypher': { rows: true },
       '03-memory-neighbourhood.cypher': graphDrawn,
       '04-strongest-links.cypher': { rows: true },
-      '05-recent-mood.cypher': { rows: true },
+      '05-recent-mood.cypher': { rows: true, history: true },
       '06-goals-and-attention.cypher': graphDrawn,
       '07-strongest-paths.cypher': graphDrawn,
     });

@@ -79,7 +79,7 @@ export class MigrationRunner {
         }
         for (const statement of m.statements) {
           // Index options accept integers only; JS numbers travel as floats unless wrapped.
-          // valenceBands: schema 015 labels memories by the bounds their writes use.
+          // valenceBands: schema 016 labels memories by the bounds their writes use.
           await this.executor.runRaw(`migration.${m.id}`, statement, { dimension: neo4j.int(params.embeddingDimension), valenceBands: VALENCE_BANDS });
         }
         await this.executor.write('migration.record', { scope: this.scope, id: m.id, name: m.name, checksum: m.checksum, at: this.clock() });

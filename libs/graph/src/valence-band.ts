@@ -4,7 +4,7 @@
  * only, never by a property's value, and a query cannot return a node with labels it does not
  * have (virtual nodes need APOC, which Limbic does not install). So the band is stored, and kept
  * true by every write of `valence`: encode, appraisal, reconsolidation (recall effects),
- * updateMemory and import each set it from `valenceBand`, and schema 015 labels the memories
+ * updateMemory and import each set it from `valenceBand`, and schema 016 labels the memories
  * written before it, from `VALENCE_BANDS` passed as a parameter. Nothing in Limbic reads it.
  */
 export const VALENCE_BANDS = [
