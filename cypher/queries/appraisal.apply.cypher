@@ -11,4 +11,7 @@ SET m.valence = $valence,
     m.appraisalSource = $source,
     m.appraisedAt = datetime({epochMillis: toInteger($now)}),
     m.pendingAppraisal = false
+// The band of the new valence, for Neo4j Browser's colours (libs/graph valence-band.ts).
+REMOVE m:$($valenceBands)
+SET m:$($valenceBand)
 RETURN m.id AS memoryId

@@ -18,6 +18,8 @@ CREATE (m:Memory {
 // A property of its own (not in the map above): the registry's slot variant (query-registry.ts)
 // rewrites `.embedding` into the tenant's active slot.
 SET m.embedding = p.vector
+// Its valence band, for Neo4j Browser's colours (libs/graph valence-band.ts).
+SET m:$(p.valenceBand)
 FOREACH (name IN p.concepts |
   MERGE (c:Concept {tenantId: $tenantId, agentId: $agentId, name: name})
   CREATE (m)-[:TAGGED {tenantId: $tenantId}]->(c))

@@ -7,6 +7,12 @@ MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
 SET m += $set, m.updatedAt = datetime({epochMillis: toInteger($now)})
 WITH m
+// A new affect brings its valence band, for Neo4j Browser's colours (libs/graph valence-band.ts).
+CALL (m) {
+  WITH m WHERE $valenceBand IS NOT NULL
+  REMOVE m:$($valenceBands)
+  SET m:$($valenceBand)
+}
 CALL (m) {
   WITH m WHERE $vector IS NOT NULL
   SET m.embedding = $vector, m.embeddingAlt = null, m.embeddingModel = $embeddingModel

@@ -14,3 +14,6 @@ SET m.accessCount = coalesce(m.accessCount, 0) + 1,
     m.predictionRate = u.predictionRate,
     m.labileUntil = CASE WHEN u.labileUntil IS NULL THEN null ELSE datetime({epochMillis: toInteger(u.labileUntil)}) END,
     m.reconsolidationCount = u.reconsolidationCount
+// Reconsolidation may move valence across a band (libs/graph valence-band.ts).
+REMOVE m:$($valenceBands)
+SET m:$(u.valenceBand)

@@ -13,6 +13,8 @@ import { TenantGuard } from './auth/tenant.guard';
 import { formatError } from './common/format-error';
 import { makeDateTimeStrict } from './common/strict-date-time';
 import { HealthController } from './health/health.controller';
+import { Neo4jGuideController } from './neo4j-guide/neo4j-guide.controller';
+import { Neo4jGuideService } from './neo4j-guide/neo4j-guide.service';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { McpModule } from './mcp/mcp.module';
 import { EncodeService } from './memories/encode.service';
@@ -71,9 +73,10 @@ makeDateTimeStrict();
       }),
     }),
   ],
-  controllers: [HealthController],
+  controllers: [HealthController, Neo4jGuideController],
   providers: [
     { provide: APP_GUARD, useClass: TenantGuard },
+    Neo4jGuideService,
     // Retry-After for any error carrying retryAfterMs (rate limit today, overload next).
     RetryAfterPlugin,
     AgentService,

@@ -20,3 +20,4 @@ export * from './canonical-json';
 export * from './memory-metadata';
 export * from './memory-filter';
 export * from './browse';
+export * from './valence-band';

@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import { GraphError } from './graph.errors';
 import type { Neo4jExecutor } from './neo4j-executor';
+import { VALENCE_BANDS } from './valence-band';
 
 const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.cypher$/;
 const LOCK_TTL_MS = 120_000;
@@ -78,7 +79,8 @@ export class MigrationRunner {
         }
         for (const statement of m.statements) {
           // Index options accept integers only; JS numbers travel as floats unless wrapped.
-          await this.executor.runRaw(`migration.${m.id}`, statement, { dimension: neo4j.int(params.embeddingDimension) });
+          // valenceBands: schema 016 labels memories by the bounds their writes use.
+          await this.executor.runRaw(`migration.${m.id}`, statement, { dimension: neo4j.int(params.embeddingDimension), valenceBands: VALENCE_BANDS });
         }
         await this.executor.write('migration.record', { scope: this.scope, id: m.id, name: m.name, checksum: m.checksum, at: this.clock() });
         appliedNow.push(m.name);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, str, toPlain, type EpochMs } from '../records';
+import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
 
 export interface PendingAppraisal {
   readonly tenantId: string;
@@ -166,7 +167,7 @@ export class AppraisalUnit {
 
   /** Writes the appraisal if the memory is still pending; false means it was not. */
   async apply(update: AppraisalUpdate): Promise<boolean> {
-    const rows = await this.tx.run('appraisal.apply', { ...this.key, ...update, appraisal: [...update.appraisal] });
+    const rows = await this.tx.run('appraisal.apply', { ...this.key, ...update, appraisal: [...update.appraisal], valenceBand: valenceBand(update.valence), valenceBands: VALENCE_BAND_LABELS });
     return rows.length > 0;
   }
 

@@ -3,6 +3,7 @@ import type { MemoryRecord } from '../model';
 import type { TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { num } from '../records';
+import { valenceBand } from '../valence-band';
 
 /** An existing memory as the linker sees it. */
 export interface LinkNeighbour {
@@ -110,7 +111,7 @@ export class EncodeTx {
   /** `embeddingModel`: the name of the embedder that made the rows' vectors, recorded on each memory. */
   async createMemories(memories: readonly MemoryRow[], now: number, embeddingModel: string): Promise<MemoryRecord[]> {
     if (memories.length === 0) return [];
-    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories: memories.map(({ embedding, ...m }) => ({ ...m, vector: embedding })), now, embeddingModel });
+    const rows = await this.tx.run<{ memory: unknown }>('encode.create-memories', { ...this.scope, memories: memories.map(({ embedding, ...m }) => ({ ...m, vector: embedding, valenceBand: valenceBand(m.valence) })), now, embeddingModel });
     return rows.map((r) => parseMemory(r.memory));
   }
 

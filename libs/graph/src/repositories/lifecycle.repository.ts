@@ -5,6 +5,7 @@ import { archiveRevision, lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { num, numList, toPlain } from '../records';
+import { valenceBand } from '../valence-band';
 import { adjustLexicon } from './lexicon.repository';
 import { appendRevisions } from './revision.repository';
 
@@ -400,7 +401,8 @@ async function createNodes(
 ): Promise<Map<string, string>> {
   const refs = new Map<string, string>();
   for (let i = 0; i < nodes.length; i += batchSize) {
-    const rows = nodes.slice(i, i + batchSize).map((n) => ({ key: n.key, props: fromPortable(n) }));
+    // valenceBand: read by the memories' query only (goals and concepts have no valence).
+    const rows = nodes.slice(i, i + batchSize).map((n) => ({ key: n.key, props: fromPortable(n), valenceBand: valenceBand(typeof n.props.valence === 'number' ? n.props.valence : Number.NaN) }));
     for (const r of await tx.run<{ key: string; ref: string }>(query, { tenantId, agentId, rows })) refs.set(r.key, r.ref);
   }
   return refs;

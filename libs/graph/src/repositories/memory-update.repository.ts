@@ -3,6 +3,7 @@ import type { MemoryRecord } from '../model';
 import type { TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { numList, strList } from '../records';
+import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
 import type { LinkNeighbour } from './encode.repository';
 
 /** The memory as updateMemory reads it under the agent's lock. */
@@ -85,6 +86,8 @@ export class MemoryUpdateTx {
       memoryId,
       now,
       set: write.set,
+      valenceBand: write.set.valence === undefined ? null : valenceBand(write.set.valence),
+      valenceBands: VALENCE_BAND_LABELS,
       vector: write.vector?.embedding ?? null,
       embeddingModel: write.vector?.model ?? null,
       concepts: write.concepts,

@@ -4,6 +4,7 @@ import { Neo4jExecutor } from '../neo4j-executor';
 import { StateHistoryRepository } from './state-history.repository';
 import { parseAgent } from '../record-parsers';
 import { num, numList, str, strList, toPlain } from '../records';
+import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
 import type { RecallPrimedConcept } from './recall.repository';
 
 type Row = Record<string, unknown>;
@@ -138,7 +139,12 @@ export class RecallEffectsRepository {
         memories,
         links,
       });
-      await tx.run('recall-effects.apply-memories', { ...scope, now: req.now, updates: p.memoryUpdates });
+      await tx.run('recall-effects.apply-memories', {
+        ...scope,
+        now: req.now,
+        updates: p.memoryUpdates.map((u) => ({ ...u, valenceBand: valenceBand(u.valence) })),
+        valenceBands: VALENCE_BAND_LABELS,
+      });
       await tx.run('recall-effects.apply-edges', { ...scope, now: req.now, strengthen: p.strengthen, counters: p.counters, create: p.create });
       await tx.run('recall-effects.apply-agent', {
         ...scope,
