@@ -240,7 +240,7 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
         (reason) => typeof reason === 'string' && reason.length > 0,
         30_000,
       );
-      expect(failed).toMatch(/unsupported consolidation payload/);
+      expect(failed).toMatch(/invalid consolidation payload: v: /);
       expect(await (await queue.getJob(`bad-${suffix}`))?.getState()).toBe('failed');
       await eventually(async () => worker.output(), (out) => out.includes('failed for good'), 10_000);
       const line = worker
