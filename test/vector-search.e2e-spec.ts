@@ -24,14 +24,15 @@ import {
 import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
 
-// The crowd is 50,000 memories: large enough that every search must be filtered inside the
-// index (an exact scan or an over-fetch would show), small enough that loading it and the
-// migration's HNSW build keep this file near three minutes of CI's twenty (100,000 took seven).
+// The crowd is 25,000 memories: 500 times the small agent, so that every search must be
+// filtered inside the index (an unfiltered one returns the crowd's near copies first), and small
+// enough that loading it and the migration's HNSW build keep this file near a minute and a half
+// of CI's twenty (50,000 took two and a half).
 jest.setTimeout(600_000);
 
 const DB = process.env.NEO4J_DATABASE ?? 'neo4j';
 const DIM = 384;
-const CROWD = 50_000;
+const CROWD = 25_000;
 const CROWD_TEXT = CROWD.toLocaleString('en-US');
 const SMALL = 50;
 const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { items { memory { id } } } }`;
@@ -119,7 +120,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     await driver.executeQuery(query, params, { database: DB });
   }
 
-  /** Loads rows straight through the driver (50,000 encodes would measure the write path, not the index). */
+  /** Loads rows straight through the driver (the crowd's encodes would measure the write path, not the index). */
   async function load(tenant: string, agentId: string, vectors: (i: number) => number[], count: number, prefix: string): Promise<void> {
     const t0 = Date.UTC(2025, 0, 1);
     for (let start = 0; start < count; start += 5000) {
@@ -181,7 +182,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     const hashOwn = await stored(tenantId, 'few');
     const localOwn = local && localStack ? (await smallAgent(localStack, 'few', hashTexts.map((_, i) => realSentence(i))), await stored(localStack.tenants[0]!.id, 'few')) : [];
 
-    // The crowd: one agent of 50,000 in the same tenant. A third are near copies of the small
+    // The crowd: one agent of CROWD memories in the same tenant. A third are near copies of the small
     // agents' memories (the neighbours an unfiltered search would return first), the rest
     // unrelated. The other tenant holds exact copies under the same agent id.
     const base = [...hashOwn, ...localOwn].map((r) => r.embedding);
