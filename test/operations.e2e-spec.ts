@@ -267,7 +267,7 @@ describe('operations: crash safety, shutdown, metrics, logs, dashboard', () => {
       expect(api.status).toBe(200);
       const body = JSON.stringify(await api.json());
       expect(body).toContain(`bad-${suffix}`);
-      expect(body).toContain('unsupported consolidation payload');
+      expect(body).toContain('invalid consolidation payload: v: ');
     } finally {
       await worker.stop();
       await queue.close();
