@@ -109,15 +109,18 @@ maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
       await page.locator('.graphiql-tab-button', { hasText: tab }).click();
       await waitForEditorText(page, '.graphiql-query-editor', ` ${tab}(`);
     };
-    // Each tab comes with its variables.
-    const variablesOf = async (tab: string): Promise<string> => {
+    // Each tab comes with its variables. Monaco fills the pane in after the click (on a loaded
+    // machine a read right after it saw only the opening brace), so this waits for the text.
+    const variablesShow = async (tab: string, expected: string): Promise<string> => {
       await openTab(tab);
       await page.locator('.graphiql-editor-tools button[data-name="variables"]').click();
-      return editorText(page, '.graphiql-editor-tool .graphiql-editor:not(.hidden)');
+      const pane = '.graphiql-editor-tool .graphiql-editor:not(.hidden)';
+      await waitForEditorText(page, pane, expected);
+      return editorText(page, pane);
     };
-    expect(await variablesOf('RecallWithExplain')).toContain('"explain": true');
-    expect(await variablesOf('Remember')).toContain('"agentId": "demo"');
-    expect(await variablesOf('CreateAgent')).toContain('"id": "demo"');
+    expect(await variablesShow('RecallWithExplain', '"explain": true')).toContain('"query": "');
+    expect(await variablesShow('Remember', '"agentId": "demo"')).toContain('"content": "');
+    expect(await variablesShow('CreateAgent', '"id": "demo"')).toContain('"preset": "agent"');
     await page.locator('.graphiql-editor-tools button[data-name="headers"]').click();
 
     // Before the key, nothing is sent: running says where the key goes.

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { GraphiQLProps } from 'graphiql';
 import type { ApiKeySession } from './api-key';
+import { operationNameFor } from './operation-name';
 import { GRAPHQL_PATH, type IdeSettings } from './settings';
 
 type Fetcher = GraphiQLProps['fetcher'];
@@ -27,7 +28,7 @@ export function limbicFetcher(settings: IdeSettings, keys: ApiKeySession, onNewK
     const response = await fetch(GRAPHQL_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...headers },
-      body: JSON.stringify(params),
+      body: JSON.stringify({ ...params, operationName: operationNameFor(params.query, params.operationName) }),
     });
     if (settings.keyRequired && key !== null && response.status !== 401 && keys.remember(key)) onNewKey();
     const text = await response.text();
