@@ -20,6 +20,8 @@ export interface Stack {
   worker?: RunningProcess;
   readonly env: Record<string, string>;
   startWorker(): Promise<RunningProcess>;
+  /** Another API process with the stack's settings (a replica), on its own port; stopped with the stack. */
+  startApi(env?: Record<string, string>): Promise<{ url: string; proc: RunningProcess }>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startStack(
   // Every worker started, not only the last: a test that fails before stopping its worker must
   // not leave it running into the next test (or keep Jest from exiting).
   const workers: RunningProcess[] = [];
+  const replicas: RunningProcess[] = [];
   const stack: Stack = {
     url,
     env,
@@ -65,8 +68,13 @@ export async function startStack(
       stack.worker = worker;
       return worker;
     },
+    async startApi(extra = {}) {
+      const replica = await startWithFreePort((p) => startProcess('api', { ...env, ...extra, LIMBIC_PORT: String(p) }), '/health/ready');
+      replicas.push(replica.proc);
+      return { url: replica.url, proc: replica.proc };
+    },
     async stop() {
-      await Promise.all([api.stop(), ...workers.map((w) => w.stop())]);
+      await Promise.all([api.stop(), ...replicas.map((r) => r.stop()), ...workers.map((w) => w.stop())]);
       await deleteTenants(tenants.map((t) => t.id));
       // The stack's queues go with its tenants (a private Redis may be gone already: nothing to drop).
       await deleteQueueKeys(env.LIMBIC_QUEUE_PREFIX!, env.REDIS_URL).catch(() => undefined);

@@ -9,6 +9,8 @@ import { jsonBody } from './common/json-body';
 import { loopbackOnly } from './auth/loopback-only.middleware';
 import { requireKey } from './auth/require-key.middleware';
 import { pinSpace } from './auth/pin-space.middleware';
+import { carryConsistency } from './consistency/carry-consistency.middleware';
+import { ConsistencyTokens } from './consistency/consistency-token';
 import { EmbeddingSpaces } from '@limbic/graph';
 import { mountGraphqlIde } from './web/graphql-ide';
 import { mountWebPage } from './web/web-pages';
@@ -36,6 +38,11 @@ async function bootstrap(): Promise<void> {
     app.use(path, requireKey(config));
     app.use(path, pinSpace(config, app.get(EmbeddingSpaces)));
   }
+  // Read-your-writes across replicas (apps/api/src/consistency). Not /mcp: an MCP session lives
+  // in one process, whose own bookmarks (TenantBookmarks) already order its calls.
+  const tokens = new ConsistencyTokens(config.api.consistencySecret);
+  app.use('/graphql', carryConsistency(config, tokens, 'graphql'));
+  app.use('/agents', carryConsistency(config, tokens, 'rest'));
   app.use(body.parse, body.refuse);
   app.get(QueueDashboard).mount(app);
   // The agent page (apps/web/ui): static files, no key; every GraphQL call it makes carries one.

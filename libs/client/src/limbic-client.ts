@@ -26,6 +26,9 @@ export interface LimbicClientOptions {
   readonly apiKey?: string;
   /** Per request; default 30 s. */
   readonly timeoutMs?: number;
+  /** See HttpOptions: carry consistency tokens (default true), seeded with `consistencyToken`. */
+  readonly consistency?: boolean;
+  readonly consistencyToken?: string;
   readonly retry?: Partial<RetryPolicy>;
   /** Another way to reach the API (the MCP endpoint runs operations in the API's process). */
   readonly transport?: GraphqlTransport;
@@ -67,6 +70,8 @@ export class LimbicClient {
         url: options.url ?? envOf('LIMBIC_URL') ?? 'http://127.0.0.1:4000',
         apiKey: options.apiKey ?? envOf('LIMBIC_API_KEY'),
         timeoutMs: options.timeoutMs,
+        consistency: options.consistency,
+        consistencyToken: options.consistencyToken,
       });
       this.transport = new HttpTransport(this.http);
     }

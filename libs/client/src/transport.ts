@@ -1,3 +1,4 @@
+import { CONSISTENCY_HEADER, ConsistencyJar } from './consistency';
 import { codeOfStatus, errorFromCode, errorFromGraphql, NetworkError, type GraphqlErrorBody, type LimbicError } from './errors';
 
 export type { GraphqlErrorBody } from './errors';
@@ -30,6 +31,13 @@ export interface HttpOptions {
   /** Per request, from sending to the last byte of the answer; default 30 s. */
   readonly timeoutMs?: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Carry consistency tokens from answer to request (default true), so that a read sees this
+   * client's earlier writes whichever API replica serves it. `consistencyToken` seeds the jar,
+   * e.g. with another client's `consistency.header`.
+   */
+  readonly consistency?: boolean;
+  readonly consistencyToken?: string;
 }
 
 /** How long one request may take: in all, or (for streams of any length) between two chunks. */
@@ -77,10 +85,13 @@ export class IdleTimer {
 export class HttpClient {
   readonly baseUrl: string;
   readonly timeoutMs: number;
+  /** The consistency tokens carried; null when turned off. */
+  readonly consistency: ConsistencyJar | null;
 
   constructor(private readonly options: HttpOptions) {
     this.baseUrl = options.url.replace(/\/+$/, '').replace(/\/graphql$/, '');
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.consistency = options.consistency === false ? null : new ConsistencyJar(options.consistencyToken);
   }
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -96,8 +107,26 @@ export class HttpClient {
     return this.send(path, init, { signal, timeoutMs });
   }
 
-  /** Like `fetch`, with the timing as one object; a body read later fails the same way through `read`. */
+  /**
+   * Like `fetch`, with the timing as one object; a body read later fails the same way through
+   * `read`. Carries the consistency tokens. The API refuses tokens it did not issue (another
+   * deployment's, or from before its secret changed) before running anything: the jar is then
+   * emptied and a request whose body can be sent again is sent once more without them.
+   */
   async send(path: string, init: RequestInit & { duplex?: 'half' }, timing: RequestTiming = {}): Promise<Response> {
+    const jar = this.consistency;
+    const sent = jar?.snapshot() ?? [];
+    const res = await this.sendOnce(path, withConsistency(init, jar?.header), timing);
+    jar?.received(sent, res.headers.get(CONSISTENCY_HEADER));
+    if (!jar || sent.length === 0 || res.status !== 400 || !(await refusesTokens(res))) return res;
+    jar.clear();
+    if (typeof init.body !== 'string' && init.body !== undefined && init.body !== null) return res;
+    const again = await this.sendOnce(path, init, timing);
+    jar.received([], again.headers.get(CONSISTENCY_HEADER));
+    return again;
+  }
+
+  private async sendOnce(path: string, init: RequestInit & { duplex?: 'half' }, timing: RequestTiming): Promise<Response> {
     const deadline = deadlineOf(timing.timeoutMs ?? this.timeoutMs);
     const signals = [timing.signal, deadline?.signal, timing.idle?.signal].filter((s): s is AbortSignal => s !== undefined);
     const attempt = { signal: timing.signal, deadline, idle: timing.idle };
@@ -187,6 +216,22 @@ export class HttpTransport implements GraphqlTransport {
       retryAfterMs: retryAfterOf(res),
     });
   }
+}
+
+function withConsistency(init: RequestInit & { duplex?: 'half' }, header: string | undefined): RequestInit & { duplex?: 'half' } {
+  if (header === undefined) return init;
+  const headers = new Headers(init.headers);
+  headers.set(CONSISTENCY_HEADER, header);
+  return { ...init, headers };
+}
+
+/** A 400 that names the consistency header: the API refused the tokens, not the request. */
+async function refusesTokens(res: Response): Promise<boolean> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { field?: unknown; errors?: { extensions?: { field?: unknown } }[] } | null;
+  return body?.field === CONSISTENCY_HEADER || body?.errors?.[0]?.extensions?.field === CONSISTENCY_HEADER;
 }
 
 function deadlineOf(ms: number): { signal: AbortSignal; ms: number } | undefined {

@@ -72,6 +72,11 @@ export const envSchema = z.object({
 
   LIMBIC_HOST: z.string().min(1).default('127.0.0.1'),
   LIMBIC_PORT: int(1, 65535).default(4000),
+  /**
+   * Signs consistency tokens (the Limbic-Consistency header); every API replica of a deployment
+   * needs the same one. Default: derived from the Neo4j credentials, which replicas share.
+   */
+  LIMBIC_CONSISTENCY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LIMBIC_WORKER_HOST: z.string().min(1).default('127.0.0.1'),
   LIMBIC_WORKER_PORT: int(0, 65535).default(4001),
   /** `key:tenant` pairs separated by commas. Empty means single-tenant local mode. */

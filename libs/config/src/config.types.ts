@@ -78,7 +78,12 @@ export interface LimbicConfig {
   readonly logLevel: LogLevel;
   readonly neo4j: Neo4jSettings;
   readonly redis: RedisSettings;
-  readonly api: { readonly host: string; readonly port: number };
+  readonly api: {
+    readonly host: string;
+    readonly port: number;
+    /** LIMBIC_CONSISTENCY_SECRET, or one derived from the Neo4j credentials. */
+    readonly consistencySecret: string;
+  };
   readonly worker: {
     readonly host: string;
     readonly port: number;

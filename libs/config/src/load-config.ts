@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError } from './config.error';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       txTimeoutMs: e.NEO4J_TX_TIMEOUT_MS,
     },
     redis,
-    api: { host: e.LIMBIC_HOST, port: e.LIMBIC_PORT },
+    api: { host: e.LIMBIC_HOST, port: e.LIMBIC_PORT, consistencySecret: e.LIMBIC_CONSISTENCY_SECRET ?? derivedSecret(e) },
     worker: {
       host: e.LIMBIC_WORKER_HOST,
       port: e.LIMBIC_WORKER_PORT,
@@ -242,3 +243,12 @@ function parseApiKeys(raw: string, problems: string[]): ReadonlyMap<string, stri
 }
 
 export { LOCAL_TENANT };
+
+/**
+ * A consistency-token secret every replica computes alike without being told one: from the
+ * Neo4j credentials and database they must share anyway (not the URI, which may name different
+ * cluster members). Whoever knows them can read the database directly; the tokens guard less.
+ */
+function derivedSecret(e: Pick<ParsedEnv, 'NEO4J_USER' | 'NEO4J_PASSWORD' | 'NEO4J_DATABASE'>): string {
+  return createHash('sha256').update(`limbic-consistency\0${e.NEO4J_USER}\0${e.NEO4J_PASSWORD}\0${e.NEO4J_DATABASE}`).digest('base64url');
+}

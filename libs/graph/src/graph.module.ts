@@ -12,6 +12,7 @@ import { replaceLegacyAltIndex } from './reembed/legacy-slot-index';
 import { ReembedRepository } from './reembed/reembed.repository';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
+import { TenantBookmarks } from './consistency/tenant-bookmarks';
 import { UnitGate } from './unit-gate';
 import { Neo4jExecutor } from './neo4j-executor';
 import { createDriver, NEO4J_DRIVER } from './neo4j-driver.provider';
@@ -51,11 +52,12 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     },
     // A tenant never re-embedded is on the default slot with the configured embedder.
     { provide: EmbeddingSpaces, inject: [CONFIGURED_EMBEDDER], useFactory: (e: Embedder) => new EmbeddingSpaces(fallbackSpace(e)) },
+    { provide: TenantBookmarks, useFactory: () => new TenantBookmarks() },
     { provide: EMBEDDER, inject: [EmbeddingSpaces, EMBEDDER_POOL], useFactory: (s: EmbeddingSpaces, pool: EmbedderPool) => new SpaceEmbedder(s, pool) },
     {
       provide: Neo4jExecutor,
-      inject: [NEO4J_DRIVER, QueryRegistry, LIMBIC_CONFIG, EmbeddingSpaces],
-      useFactory: (driver: Driver, registry: QueryRegistry, c: LimbicConfig, spaces: EmbeddingSpaces) => {
+      inject: [NEO4J_DRIVER, QueryRegistry, LIMBIC_CONFIG, EmbeddingSpaces, TenantBookmarks],
+      useFactory: (driver: Driver, registry: QueryRegistry, c: LimbicConfig, spaces: EmbeddingSpaces, bookmarks: TenantBookmarks) => {
         const executor = new Neo4jExecutor(driver, registry, {
           database: c.neo4j.database,
           txTimeoutMs: c.neo4j.txTimeoutMs,
@@ -64,6 +66,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
           onRetry: observeNeo4jRetry,
           gate: new UnitGate(c.neo4j.maxActive, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
           slotOf: (tenantId) => spaces.slotOf(tenantId),
+          bookmarks,
         });
         spaces.attach(() => executor.read<SpaceRow>('embedding-space.all'));
         return executor;
@@ -85,7 +88,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     BrowseRepository,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, TenantBookmarks, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

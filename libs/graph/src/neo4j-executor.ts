@@ -7,6 +7,9 @@ import type { QueryName } from './query-names';
 import type { EmbeddingSlot } from './embedding-space/embedding-slot';
 import type { QueryRegistry } from './query-registry';
 import type { UnitGate } from './unit-gate';
+import { unionOf } from './consistency/bookmark-set';
+import { currentBookmarks } from './consistency/causal-scope';
+import type { TenantBookmarks } from './consistency/tenant-bookmarks';
 
 export type Params = Readonly<Record<string, unknown>>;
 
@@ -42,6 +45,13 @@ export interface ExecutorOptions {
   readonly gate?: UnitGate;
   /** The embedding slot a tenant's queries read and write (EmbeddingSpaces); default: `embedding`. */
   readonly slotOf?: (tenantId: string | undefined) => EmbeddingSlot;
+  /** Each tenant's latest write bookmarks in this process (causal consistency); without it, none are passed. */
+  readonly bookmarks?: TenantBookmarks;
+}
+
+/** Where a read runs on a cluster: any member (a follower, usually), or the leader, which has every committed write. */
+export interface ReadOptions {
+  readonly onLeader?: boolean;
 }
 
 /** Queries that skip the gate: readiness must answer within a second even when requests queue. */
@@ -61,8 +71,8 @@ export class Neo4jExecutor {
     private readonly options: ExecutorOptions,
   ) {}
 
-  read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
-    return this.unit('READ', name, (tx) => tx.run<T>(name, params), tenantOf(params));
+  read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}, options: ReadOptions = {}): Promise<T[]> {
+    return this.unit(options.onLeader ? 'LEADER_READ' : 'READ', name, (tx) => tx.run<T>(name, params), tenantOf(params));
   }
 
   write<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
@@ -93,32 +103,59 @@ export class Neo4jExecutor {
     }
   }
 
-  private async unit<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>, tenantId = ''): Promise<R> {
+  private async unit<R>(mode: UnitMode, label: string, work: (tx: TxRunner) => Promise<R>, tenantId = ''): Promise<R> {
     const gate = this.options.gate;
     // A unit started inside another's work (none does today) would wait for a permit while
     // holding one: it goes straight to the pool instead.
-    if (!gate || UNGATED.has(label) || insideUnit.getStore()) return this.session(mode, label, work);
+    if (!gate || UNGATED.has(label) || insideUnit.getStore()) return this.causal(mode, label, work, tenantId);
     const release = await gate.acquire(tenantId);
     try {
-      return await insideUnit.run(true, () => this.session(mode, label, work));
+      return await insideUnit.run(true, () => this.causal(mode, label, work, tenantId));
     } finally {
       release();
     }
   }
 
-  private async session<R>(mode: 'READ' | 'WRITE', label: string, work: (tx: TxRunner) => Promise<R>): Promise<R> {
-    const session = this.driver.session({ database: this.options.database, defaultAccessMode: mode });
+  /**
+   * The unit begins with the bookmarks of the tenant's latest writes in this process and of the
+   * current scope (a request's consistency token, a job's writer); a write advances both. On a
+   * single server the bookmarks are always already reached and cost nothing measurable. A
+   * database that no longer knows them (restored, or replaced) refuses them as invalid: they
+   * are forgotten and the unit runs once more without them.
+   */
+  private async causal<R>(mode: UnitMode, label: string, work: (tx: TxRunner) => Promise<R>, tenantId: string): Promise<R> {
+    const tenant = this.options.bookmarks && tenantId !== '' ? this.options.bookmarks.of(tenantId) : undefined;
+    const scope = currentBookmarks();
+    const start = unionOf(tenant, scope);
+    try {
+      return await this.session(mode, label, work, start, (last) => {
+        tenant?.advance(start, last);
+        scope?.advance(start, last);
+      });
+    } catch (err) {
+      if (start.length === 0 || !isInvalidBookmark(err)) throw err;
+      this.log.warn(`${label}: the database refused ${start.length} bookmark(s) as unknown; running without them`);
+      tenant?.clear();
+      scope?.clear();
+      return this.session(mode, label, work, [], () => undefined);
+    }
+  }
+
+  private async session<R>(mode: UnitMode, label: string, work: (tx: TxRunner) => Promise<R>, bookmarks: string[], onCommit: (last: string[]) => void): Promise<R> {
+    const accessMode = mode === 'READ' ? 'READ' : 'WRITE';
+    const session = this.driver.session({ database: this.options.database, defaultAccessMode: accessMode, bookmarks });
     const config = { metadata: { app: 'limbic', query: label }, timeout: this.options.txTimeoutMs };
     const started = performance.now();
     let ok = false;
     let closing: Promise<void> | undefined;
     try {
       let result: R;
-      if (mode === 'READ') {
+      if (mode !== 'WRITE') {
         ({ result, closing } = await this.readUnit(session, config, work, this.retried(label)));
       } else {
         // The driver does not retry (maxTransactionRetryTime 0, neo4j-driver.provider): retried here.
         result = await withRetries(() => session.executeWrite((tx: ManagedTransaction) => work(this.runner(tx)), config), this.retried(label));
+        onCommit(session.lastBookmarks());
       }
       ok = true;
       return result;
@@ -132,7 +169,7 @@ export class Neo4jExecutor {
       if (closing) void closing.finally(() => session.close()).catch(() => undefined);
       else await session.close();
       const ms = performance.now() - started;
-      this.options.onUnit?.(label, mode, ms / 1000, ok);
+      this.options.onUnit?.(label, accessMode, ms / 1000, ok);
       this.log.verbose(`${mode} ${label} ${ms.toFixed(1)} ms`);
     }
   }
@@ -186,6 +223,15 @@ export class Neo4jExecutor {
 }
 
 const insideUnit = new AsyncLocalStorage<true>();
+
+/** READ runs on any cluster member; LEADER_READ is a read sent where writes go (it sees every commit). */
+type UnitMode = 'READ' | 'LEADER_READ' | 'WRITE';
+
+/** Neo4j's refusal of bookmarks it cannot parse or does not know (InvalidBookmark, InvalidBookmarkMixture). */
+function isInvalidBookmark(err: unknown): boolean {
+  const code = err instanceof Neo4jError ? err.code : err instanceof GraphError ? err.neo4jCode : undefined;
+  return typeof code === 'string' && code.startsWith('Neo.ClientError.Transaction.InvalidBookmark');
+}
 
 function tenantIdOf(params: Params): string | undefined {
   return typeof params.tenantId === 'string' ? params.tenantId : undefined;

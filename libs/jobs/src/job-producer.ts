@@ -1,11 +1,18 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import { jobOptions } from './job-options';
-import { parsePayload, type AppraisalJobV1, type JobPayloads, type RecallEffectsJobV1, type ReembedJobV1 } from './payloads';
+import { parsePayload, type AppraisalJobV2, type JobPayloads, type RecallEffectsJobV1, type ReembedJobV1 } from './payloads';
 import { QueueFactory } from './queue-factory';
 import { QUEUE_SETTINGS, type QueueSettingsTable } from './queue-settings';
 import { jobId, QUEUE, type QueueName } from './queues';
 import { PRODUCER, type RedisClient } from './redis-connection';
+
+/** An appraisal to queue; `bookmarks`: those of the write that created the memory (none from a sweep). */
+export type AppraisalRequest = Omit<AppraisalJobV2, 'v' | 'bookmarks'> & { readonly bookmarks?: readonly string[] };
+
+function appraisalJob(p: AppraisalRequest): AppraisalJobV2 {
+  return { v: 2, tenantId: p.tenantId, agentId: p.agentId, memoryId: p.memoryId, bookmarks: p.bookmarks ?? [] };
+}
 
 /** chosen: background adds in flight before a caller waits for its own (≈ 2 s of recalls at 100/s with Redis down). */
 const BACKGROUND_MAX = 256;
@@ -30,8 +37,8 @@ export class JobProducer implements OnApplicationShutdown {
   }
 
   /** True when queued (or already queued), false when Redis was unavailable. */
-  async enqueueAppraisal(payload: Omit<AppraisalJobV1, 'v'>): Promise<boolean> {
-    return this.add(QUEUE.appraisal, 'appraise', { v: 1, ...payload }, jobId.appraisal(payload.memoryId));
+  async enqueueAppraisal(payload: AppraisalRequest): Promise<boolean> {
+    return this.add(QUEUE.appraisal, 'appraise', appraisalJob(payload), jobId.appraisal(payload.memoryId));
   }
 
   /**
@@ -46,10 +53,10 @@ export class JobProducer implements OnApplicationShutdown {
    * Many appraisals in one Redis round trip (a 500-item encodeBatch spent ≈ 0.3 s adding
    * them one by one). Same job ids as enqueueAppraisal, so duplicates are still dropped.
    */
-  async enqueueAppraisals(payloads: readonly Omit<AppraisalJobV1, 'v'>[]): Promise<boolean> {
+  async enqueueAppraisals(payloads: readonly AppraisalRequest[]): Promise<boolean> {
     if (payloads.length === 0) return true;
     const queue = QUEUE.appraisal;
-    const jobs = payloads.map((p) => ({ name: 'appraise', data: this.valid(queue, { v: 1, ...p }), opts: this.options(queue, jobId.appraisal(p.memoryId)) }));
+    const jobs = payloads.map((p) => ({ name: 'appraise', data: this.valid(queue, appraisalJob(p)), opts: this.options(queue, jobId.appraisal(p.memoryId)) }));
     try {
       await this.queue(queue).addBulk(jobs);
       return true;
@@ -91,7 +98,7 @@ export class JobProducer implements OnApplicationShutdown {
    * `pendingAppraisal`, which the worker's sweep enqueues after its grace period, as it does
    * for a memory encoded while Redis was down; the bound on adds in flight is the same.
    */
-  enqueueAppraisalsInBackground(payloads: readonly Omit<AppraisalJobV1, 'v'>[]): Promise<void> {
+  enqueueAppraisalsInBackground(payloads: readonly AppraisalRequest[]): Promise<void> {
     if (payloads.length === 0) return Promise.resolve();
     return this.inBackground(() => this.enqueueAppraisals(payloads));
   }

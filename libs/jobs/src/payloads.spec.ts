@@ -5,6 +5,9 @@ const effects = { v: 1, tenantId: 't', agentId: 'a', recallId: 'r', now: 42, ite
 
 describe('parsePayload', () => {
   it('accepts each queue’s current version as it is', () => {
+    const v2 = { v: 2, tenantId: 't', agentId: 'a', memoryId: 'm', bookmarks: ['FB:x'] };
+    expect(parsePayload('appraisal', v2)).toEqual(v2);
+    // Queued before an upgrade: still runs.
     expect(parsePayload('appraisal', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm' })).toEqual({ v: 1, tenantId: 't', agentId: 'a', memoryId: 'm' });
     expect(parsePayload('recall-effects', { ...effects, weights: [1], queryType: 'factual' })).toMatchObject({ recallId: 'r', weights: [1] });
     expect(parsePayload('consolidation', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', reviewCount: 0 }).reviewCount).toBe(0);
@@ -21,9 +24,11 @@ describe('parsePayload', () => {
       }
       throw new Error('expected a refusal');
     };
-    const v2 = refused('appraisal', { v: 2, tenantId: 't', agentId: 'a', memoryId: 'm' });
-    expect(v2).toBeInstanceOf(UnrecoverableError);
-    expect(v2.message).toMatch(/^invalid appraisal payload: v:/);
+    const v3 = refused('appraisal', { v: 3, tenantId: 't', agentId: 'a', memoryId: 'm' });
+    expect(v3).toBeInstanceOf(UnrecoverableError);
+    expect(v3.message).toMatch(/^invalid appraisal payload: v:/);
+    expect(refused('appraisal', { v: 2, tenantId: 't', agentId: 'a', memoryId: 'm' }).message).toMatch(/bookmarks/);
+    expect(refused('appraisal', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', bookmarks: [] }).message).toMatch(/bookmarks/);
     expect(refused('consolidation', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', reviewCount: -1 }).message).toMatch(/reviewCount/);
     expect(refused('recall-effects', { ...effects, items: [{ memoryId: 'm', rank: 'first', signals: [] }] }).message).toMatch(/items\.0\.rank/);
     expect(refused('reembed', { v: 1, tenantId: 't', runId: 'r', step: 0, content: 'a snapshot' }).message).toMatch(/content/);

@@ -10,7 +10,17 @@ import type { QueueName } from './queues';
  */
 const id = z.string().min(1).max(200);
 
-export const appraisalJobV1 = z.strictObject({ v: z.literal(1), tenantId: id, agentId: id, memoryId: id }).readonly();
+export const appraisalJobV1 = z.strictObject({ v: z.literal(1), tenantId: id, agentId: id, memoryId: id });
+
+/**
+ * v2 carries the Neo4j bookmarks of the write that created the memory: the worker reads with
+ * them, so a cluster follower that has not caught up yet waits instead of reporting the memory
+ * missing. Empty when a sweep found the memory (the worker then asks the leader before it
+ * skips). v1 jobs, queued before an upgrade, still run.
+ */
+export const appraisalJobV2 = z
+  .strictObject({ v: z.literal(2), tenantId: id, agentId: id, memoryId: id, bookmarks: z.array(z.string().min(1).max(512)).max(64).readonly() });
+export const appraisalJob = z.discriminatedUnion('v', [appraisalJobV1, appraisalJobV2]).readonly();
 
 /** One spaced review of one memory: the `reviewCount`-th (0-based) review it gets. */
 export const consolidationJobV1 = z.strictObject({ v: z.literal(1), tenantId: id, agentId: id, memoryId: id, reviewCount: z.number().int().min(0) }).readonly();
@@ -48,13 +58,15 @@ export type PeriodicTask = (typeof PERIODIC_TASKS)[number];
 export const periodicJobV1 = z.strictObject({ v: z.literal(1), task: z.enum(PERIODIC_TASKS) }).readonly();
 
 export type AppraisalJobV1 = z.output<typeof appraisalJobV1>;
+export type AppraisalJobV2 = z.output<typeof appraisalJobV2>;
+export type AppraisalJob = z.output<typeof appraisalJob>;
 export type ConsolidationJobV1 = z.output<typeof consolidationJobV1>;
 export type RecallEffectsJobV1 = z.output<typeof recallEffectsJobV1>;
 export type ReembedJobV1 = z.output<typeof reembedJobV1>;
 export type PeriodicJobV1 = z.output<typeof periodicJobV1>;
 
 export interface JobPayloads {
-  appraisal: AppraisalJobV1;
+  appraisal: AppraisalJob;
   'recall-effects': RecallEffectsJobV1;
   consolidation: ConsolidationJobV1;
   reembed: ReembedJobV1;
@@ -62,7 +74,7 @@ export interface JobPayloads {
 }
 
 const SCHEMAS: { readonly [Q in QueueName]: z.ZodType<JobPayloads[Q]> } = {
-  appraisal: appraisalJobV1,
+  appraisal: appraisalJob,
   'recall-effects': recallEffectsJobV1,
   consolidation: consolidationJobV1,
   reembed: reembedJobV1,
@@ -92,4 +104,9 @@ export function parsePayload<Q extends QueueName>(queue: Q, data: unknown): JobP
     queue,
     parsed.error.issues.slice(0, 5).map((i) => `${i.path.length > 0 ? i.path.join('.') : '(data)'}: ${i.message}`),
   );
+}
+
+/** The bookmarks of the write that queued the job, for the job's reads to wait for; none for most queues. */
+export function writerBookmarks(data: JobPayloads[QueueName]): readonly string[] {
+  return 'bookmarks' in data ? data.bookmarks : [];
 }

@@ -15,6 +15,7 @@ import {
   savePrimed,
   StateHistoryRepository,
   storeMetadata,
+  TenantBookmarks,
   type MemoryRecord,
 } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
@@ -54,6 +55,7 @@ export class EncodeService {
     private readonly jobs: JobProducer,
     private readonly vectors: AgentVectorSearch,
     private readonly history: StateHistoryRepository,
+    private readonly bookmarks: TenantBookmarks,
   ) {
     this.combiner = new AgentWriteCombiner(
       config.limits.maxBatchItems,
@@ -191,8 +193,11 @@ export class EncodeService {
 
     if (outcomes === null) throw badInput('agentId', `unknown agent ${agentId}`);
     // After the commit, so that no job can run before its memory is visible; not awaited (the
-    // answer does not depend on it, the sweep covers a lost add).
-    await this.jobs.enqueueAppraisalsInBackground(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id })));
+    // answer does not depend on it, the sweep covers a lost add). With the commit's bookmarks
+    // (the tenant's latest here, which a combined write advanced whoever's call ran it): on a
+    // cluster the worker's reads wait for them.
+    const bookmarks = this.bookmarks.valuesOf(tenantId);
+    await this.jobs.enqueueAppraisalsInBackground(outcomes.filter((o) => o.created).map((o) => ({ tenantId, agentId, memoryId: o.memory.id, bookmarks })));
     return outcomes;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AppraisalJobV1, JobOutcome } from '@limbic/jobs';
+import type { AppraisalJob, JobOutcome } from '@limbic/jobs';
 import type { JobHandler, JobInfo } from '../runner/job-handler';
 import { AppraisalService } from './appraisal.service';
 
@@ -9,7 +9,7 @@ export class AppraisalProcessor implements JobHandler<'appraisal'> {
 
   constructor(private readonly appraisal: AppraisalService) {}
 
-  handle(data: AppraisalJobV1, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
+  handle(data: AppraisalJob, _job: JobInfo, signal: AbortSignal): Promise<JobOutcome> {
     const { tenantId, agentId, memoryId } = data;
     return this.appraisal.appraise({ tenantId, agentId, memoryId }, Date.now(), signal);
   }

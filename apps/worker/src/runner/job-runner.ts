@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { parsePayload, QUEUE_SETTINGS, QueueFactory, WORKER, type JobOutcome, type QueueName, type QueueSettingsTable, type RedisClient } from '@limbic/jobs';
+import { withBookmarks } from '@limbic/graph';
+import { parsePayload, writerBookmarks, QUEUE_SETTINGS, QueueFactory, WORKER, type JobOutcome, type QueueName, type QueueSettingsTable, type RedisClient } from '@limbic/jobs';
 import { EmbeddingSpaces } from '@limbic/graph';
 import { jobDuration, jobFailures, runWithLogContext } from '@limbic/observability';
 import { JOB_HANDLERS, type AnyJobHandler, type JobHandler } from './job-handler';
@@ -102,8 +103,9 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
 /**
  * The job's data checked against its queue's schema before the handler sees it: a payload no
  * attempt could read fails for good (InvalidJobPayloadError is unrecoverable), not retried.
+ * The handler's queries wait for the writer's bookmarks, when the job carries them.
  */
 function runHandler<Q extends QueueName>(handler: JobHandler<Q>, job: Job, signal: AbortSignal): Promise<JobOutcome> {
   const data = parsePayload(handler.queue, job.data);
-  return handler.handle(data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal);
+  return withBookmarks(writerBookmarks(data), () => handler.handle(data, { id: job.id ?? '', name: job.name, attemptsMade: job.attemptsMade }, signal));
 }

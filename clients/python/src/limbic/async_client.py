@@ -14,8 +14,9 @@ import httpx
 
 from . import _wire
 from . import operations as ops
+from ._consistency import ConsistencyJar, refused_tokens
 from ._transfer import AsyncImportSource, aiter_chunks
-from .errors import LimbicError
+from .errors import BadUserInputError, LimbicError
 from .models import (
     AffectInput,
     Agent,
@@ -49,6 +50,10 @@ class AsyncLimbic:
 
     `url` and `api_key` default to LIMBIC_URL and LIMBIC_API_KEY. `transport` replaces
     httpx's (tests pass an httpx.MockTransport).
+
+    With `consistency` (the default) the client carries the API's consistency tokens from
+    answer to request, so a read sees the client's earlier writes whichever API replica serves
+    it; `consistency_token` seeds them (e.g. another client's `consistency.header`).
     """
 
     def __init__(
@@ -60,12 +65,20 @@ class AsyncLimbic:
         retry: _wire.RetryPolicy = _wire.RetryPolicy(),  # noqa: B008 (immutable)
         headers: Mapping[str, str] | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        consistency: bool = True,
+        consistency_token: str | None = None,
     ) -> None:
         settings = _wire.Settings.resolve(url, api_key, timeout)
         self.url = settings.url
         self._retry = retry
+        # Carried from answer to request unless turned off: see ConsistencyJar.
+        self.consistency = ConsistencyJar(consistency_token) if consistency else None
         self._http = httpx.AsyncClient(
-            base_url=settings.url, headers=settings.headers(headers), timeout=settings.timeout, transport=transport
+            base_url=settings.url,
+            headers=settings.headers(headers),
+            timeout=settings.timeout,
+            transport=transport,
+            event_hooks=self.consistency.async_hooks() if self.consistency else None,  # type: ignore[arg-type]
         )
 
     async def aclose(self) -> None:
@@ -328,12 +341,19 @@ class AsyncLimbic:
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]], *, idempotent: bool) -> T:
         tries = 0
+        resent = False
         while True:
             try:
                 return await attempt()
             except httpx.TransportError as exc:
                 error: LimbicError = _wire.connection_error(exc)
                 cause: BaseException = exc
+            except BadUserInputError as exc:
+                # The API refused the consistency tokens before running anything; the jar is empty now.
+                if refused_tokens(exc.field) and not resent:
+                    resent = True
+                    continue
+                error, cause = exc, exc
             except LimbicError as exc:
                 error, cause = exc, exc
             wait = self._retry.delay(tries, error, idempotent)

@@ -190,11 +190,20 @@ export class AppraisalRepository {
     private readonly vectors: AgentVectorSearch,
   ) {}
 
-  /** A read outside the write transaction; null when the memory or its agent is gone. */
+  /**
+   * A read outside the write transaction; null when the memory or its agent is gone. A memory
+   * that looks gone or appraised is asked about once more on the leader: a cluster follower
+   * that lags behind the encode (a job without the writer's bookmarks) must not end its
+   * appraisal as skipped. On one server both reads see the same.
+   */
   async preview(key: AppraisalKey): Promise<AppraisalPreview | null> {
-    const rows = await this.db.read<{ content: string | null; pending: boolean | null }>('appraisal.load', { ...key });
-    const row = rows[0];
-    return row ? { content: row.content ?? '', pending: row.pending === true } : null;
+    const read = async (onLeader: boolean) => {
+      const rows = await this.db.read<{ content: string | null; pending: boolean | null }>('appraisal.load', { ...key }, { onLeader });
+      const row = rows[0];
+      return row ? { content: row.content ?? '', pending: row.pending === true } : null;
+    };
+    const seen = await read(false);
+    return seen?.pending ? seen : read(true);
   }
 
   /** Runs `work` in one write transaction; the driver may retry it on transient errors. */
