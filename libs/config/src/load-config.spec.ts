@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.neo4j.uri).toBe('bolt://127.0.0.1:7687');
     expect(c.redis).toEqual({ mode: 'standalone', url: 'redis://127.0.0.1:6379' });
-    expect(c.api).toEqual({ host: '127.0.0.1', port: 4000 });
+    expect(c.api).toMatchObject({ host: '127.0.0.1', port: 4000 });
     expect(c.singleTenant).toBe(true);
     expect(c.embedder.kind).toBe('auto');
     expect(c.embedder.local).toEqual({ model: 'bge-small-en-v1.5', modelDir: null, batchSize: 32, threads: 0 });
@@ -160,5 +160,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIMBIC_REDIS_SENTINELS: 'r1' })).toThrow(/LIMBIC_REDIS_SENTINELS.*"r1" is not host:port/);
     expect(() => loadConfig({ LIMBIC_REDIS_CLUSTER_NODES: 'n1:99999' })).toThrow(/LIMBIC_REDIS_CLUSTER_NODES/);
     expect(() => loadConfig({ LIMBIC_REDIS_CLUSTER_NODES: ' , ' })).toThrow(/at least one/);
+  });
+
+  it('derives one consistency secret from the shared Neo4j credentials, unless one is set', () => {
+    const a = loadConfig({ NEO4J_URI: 'neo4j://core-1:7687', NEO4J_PASSWORD: 'shared-password' }).api.consistencySecret;
+    const b = loadConfig({ NEO4J_URI: 'neo4j://core-2:7687', NEO4J_PASSWORD: 'shared-password' }).api.consistencySecret;
+    expect(a).toBe(b);
+    expect(loadConfig({ NEO4J_PASSWORD: 'another-password' }).api.consistencySecret).not.toBe(a);
+    expect(loadConfig({ LIMBIC_CONSISTENCY_SECRET: 'sixteen-chars-at-least' }).api.consistencySecret).toBe('sixteen-chars-at-least');
+    expect(() => loadConfig({ LIMBIC_CONSISTENCY_SECRET: 'short' })).toThrow(/LIMBIC_CONSISTENCY_SECRET/);
   });
 });
