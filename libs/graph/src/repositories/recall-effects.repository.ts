@@ -6,6 +6,7 @@ import { parseAgent } from '../record-parsers';
 import { num, numList, str, strList, toPlain } from '../records';
 import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
 import type { RecallPrimedConcept } from './recall.repository';
+import type { KeysetCursor, KeysetPage } from './keyset-page';
 
 type Row = Record<string, unknown>;
 
@@ -177,24 +178,34 @@ export class RecallEffectsRepository {
     return rows.length > 0;
   }
 
-  /** Recalls recorded pending before `before` whose effects have not applied, oldest first. */
-  async findPending(before: number, limit: number, tenants: readonly string[]): Promise<RecallRecord[]> {
-    const rows = await this.db.read<Row>('recall-effects.find-pending', { before, limit, tenants });
-    return rows.map((row) => {
-      const r = toPlain(row) as Row;
-      return {
-        tenantId: String(r.tenantId),
-        agentId: String(r.agentId),
-        recallId: String(r.recallId),
-        now: num(r.now),
-        memoryIds: strList(r.memoryIds),
-        signals: numList(r.signals),
-        concepts: strList(r.concepts),
-        focusId: str(r.focusId),
-        weights: Array.isArray(r.weights) ? numList(r.weights) : null,
-        queryType: str(r.queryType),
-      };
-    });
+  /**
+   * One page of the recalls recorded pending before `before` whose effects have not applied,
+   * oldest first, after `after` in (pendingSince, id) order; `tenants` empty means every tenant.
+   */
+  async findPending(before: number, after: KeysetCursor, limit: number, tenants: readonly string[]): Promise<KeysetPage<RecallRecord>> {
+    const rows = await this.db.read<Row>('recall-effects.find-pending', { before, afterAt: after.at, afterId: after.id, limit, tenants });
+    return {
+      rows: rows.map((row) => {
+        const r = toPlain(row) as Row;
+        const recallId = String(r.recallId);
+        return {
+          key: { at: num(r.pendingAt), id: recallId },
+          row: {
+            tenantId: String(r.tenantId),
+            agentId: String(r.agentId),
+            recallId,
+            now: num(r.now),
+            memoryIds: strList(r.memoryIds),
+            signals: numList(r.signals),
+            concepts: strList(r.concepts),
+            focusId: str(r.focusId),
+            weights: Array.isArray(r.weights) ? numList(r.weights) : null,
+            queryType: str(r.queryType),
+          },
+        };
+      }),
+      full: rows.length >= limit,
+    };
   }
 
   /** Deletes up to `limit` applied and `limit` pending records older than `before`. */
