@@ -141,6 +141,19 @@ describe('three API replicas and three workers: read-your-writes with consistenc
       id: 'ryw-moved',
     });
   });
+
+  it('takes concurrent encodes to one agent from three replicas without losing or failing one (the agent’s lock, not a process, orders them)', async () => {
+    const tenant = stack.tenants[1]!;
+    const limbic = new LimbicClient({ url: proxy.url, apiKey: tenant.key });
+    await limbic.createAgent('ryw-crowd');
+    const n = 36;
+    const from = proxy.passed.length;
+    const stored = await Promise.all(Array.from({ length: n }, (_, i) => limbic.remember('ryw-crowd', `Crowded note ${i} about harbour ${i % 7}.`)));
+    expect(new Set(stored.map((m) => m.id)).size).toBe(n);
+    expect(await new LimbicClient({ url: replicas[2]!, apiKey: tenant.key }).countMemories('ryw-crowd')).toBe(n);
+    expect(new Set(proxy.passed.slice(from, from + n).map((c) => c.upstream))).toEqual(new Set([0, 1, 2]));
+    expect(proxy.passed.slice(from, from + n).every((c) => c.status === 200)).toBe(true);
+  }, 60_000);
 });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
