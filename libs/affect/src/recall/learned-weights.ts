@@ -1,6 +1,6 @@
 import { FEEDBACK } from '../constants';
 import { clamp } from '../math/scalar';
-import { QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
+import { LEGACY_SIGNAL_COUNT, QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
 import type { QueryType, SignalName, Signals, Weights } from '../types/recall.types';
 import { applyFeedback } from './feedback';
 import { PROFILES } from './profiles';
@@ -86,12 +86,19 @@ export function learnedToArray(learned: LearnedWeights): readonly number[] {
   return QUERY_TYPES.flatMap((q) => SIGNAL_NAMES.map((name) => learned[q]?.[name] ?? 0));
 }
 
-/** The inverse of learnedToArray; a list of another length (a future layout) is ignored. */
+/**
+ * The inverse of learnedToArray; a list of another length (a future layout) is ignored. Lists
+ * written before temporal state have twelve signals per query type; the two added since read as 0.
+ */
 export function learnedFromArray(values: readonly number[]): LearnedWeights {
-  if (values.length !== QUERY_TYPES.length * SIGNAL_NAMES.length) return NO_LEARNING;
+  const stride = values.length === QUERY_TYPES.length * LEGACY_SIGNAL_COUNT ? LEGACY_SIGNAL_COUNT : SIGNAL_NAMES.length;
+  if (values.length !== QUERY_TYPES.length * stride) return NO_LEARNING;
   const out: Partial<Record<QueryType, WeightAdjustment>> = {};
   QUERY_TYPES.forEach((q, t) => {
-    const adjustment = bySignal((name) => bound(values[t * SIGNAL_NAMES.length + SIGNAL_NAMES.indexOf(name)] ?? 0));
+    const adjustment = bySignal((name) => {
+      const k = SIGNAL_NAMES.indexOf(name);
+      return k < stride ? bound(values[t * stride + k] ?? 0) : 0;
+    });
     if (!isZero(adjustment)) out[q] = adjustment;
   });
   return out;

@@ -27,6 +27,11 @@ export interface WeightRequest {
 /** Query types that ask for a fact rather than an impression. */
 const FACT_SEEKING: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
 
+/** Factual, temporal and multi-hop queries: state (mood, session length) never adapts their recall unless a profile is named. */
+export function isFactSeeking(queryType: QueryType): boolean {
+  return FACT_SEEKING.has(queryType);
+}
+
 export type WeightSource = 'override' | 'profile' | 'learned' | 'preset' | 'routed' | 'default';
 
 export interface ResolvedWeights {

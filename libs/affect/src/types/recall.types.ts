@@ -1,6 +1,10 @@
 import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
 
-/** The twelve recall signals of DESIGN §4, in display order. */
+/**
+ * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state
+ * (issue 23). Stored arrays follow this order; the temporal ones come last so that arrays
+ * written with twelve read as the same weights with these at 0.
+ */
 export const SIGNAL_NAMES = [
   'semantic',
   'lexical',
@@ -14,7 +18,12 @@ export const SIGNAL_NAMES = [
   'goalRelevance',
   'priming',
   'resonance',
+  'circadianCongruence',
+  'sessionContext',
 ] as const;
+
+/** How many signals arrays stored before temporal state carry (the first twelve of SIGNAL_NAMES). */
+export const LEGACY_SIGNAL_COUNT = 12;
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
@@ -54,6 +63,10 @@ export interface RecallContext {
   readonly contextTags: readonly string[];
   /** The agent preset's recency decay scale (presets.ts); default 1. */
   readonly decayScale?: number;
+  /** The recall's hour of day in the agent's time zone (math/time-of-day.ts); circadian congruence is 0.5 without it. */
+  readonly hourOfDay?: number;
+  /** The start of the session the recall belongs to (dynamics/session.ts); session context is 0 without it. */
+  readonly sessionStartedAtMs?: number;
 }
 
 /** What recall knows about one candidate memory. */
@@ -76,6 +89,12 @@ export interface RecallCandidate {
   readonly tags: readonly string[];
   /** cosine(memory, goal) by goal id; missing goals count as 0. */
   readonly goalSimilarities?: Readonly<Record<string, number>>;
+  /** Hour of day it was encoded at, in the agent's time zone; null for memories stored before hours were. */
+  readonly hourOfDay?: number | null;
+  /** The session it was encoded in; null for memories stored before sessions were. */
+  readonly sessionStartedAtMs?: number | null;
+  /** When it was encoded; defaults to occurredAtMs. */
+  readonly encodedAtMs?: number;
 }
 
 /** Why a memory got its score. */
