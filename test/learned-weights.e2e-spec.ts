@@ -19,6 +19,8 @@ const SIGNALS = [
   'goalRelevance',
   'priming',
   'resonance',
+  'circadianCongruence',
+  'sessionContext',
 ] as const;
 type Vector = Record<(typeof SIGNALS)[number], number>;
 const V = SIGNALS.join(' ');
@@ -126,7 +128,8 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     expect(affective.weights.moodCongruence).toBeGreaterThan(factual.weights.moodCongruence);
 
     const top = factual.items[0]!;
-    const s = top.explanation.signals;
+    // Feedback on a factual recall teaches nothing of temporal state: those signals count as 0.
+    const s = { ...top.explanation.signals, circadianCongruence: 0, sessionContext: 0 };
     await recorded(factual.recallId);
     const learned = await feedback(factual.recallId, top.memory.id, 'USED');
     expect([learned.applied, learned.queryType]).toEqual([true, 'factual']);
@@ -142,6 +145,8 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     expect(SIGNALS.some((n) => learned.weights[n] > factual.weights[n])).toBe(true);
     expect(s.goalRelevance).toBe(0);
     expect(learned.weights.goalRelevance).toBeLessThan(factual.weights.goalRelevance);
+    expect(top.explanation.signals.circadianCongruence).toBeGreaterThan(0);
+    expect([learned.weights.circadianCongruence, learned.weights.sessionContext]).toEqual([0, 0]);
 
     // The next factual recall starts from those weights (fact-seeking queries are not mood-adapted) …
     const factual2 = await recall('fay', FACTUAL);

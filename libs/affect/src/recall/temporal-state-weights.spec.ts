@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { PRESET_NAMES, PRESETS } from '../agent/presets';
 import { affectArb } from '../testing/arbitraries';
-import { isFactSeeking, resolveWeights } from './resolve-weights';
+import { learnFromFeedback, NO_LEARNING } from './learned-weights';
+import { PROFILES } from './profiles';
+import { isFactSeeking, resolveWeights, startingWeights } from './resolve-weights';
+import { weightsFrom } from './weights';
 import { QUERY_TYPES } from '../types/recall.types';
 
 describe('temporal state never reaches fact-seeking recall', () => {
@@ -13,6 +16,17 @@ describe('temporal state never reaches fact-seeking recall', () => {
         expect(weights.sessionContext).toBe(0);
       }),
     );
+  });
+
+  it('feedback on a fact-seeking recall teaches neither; on an open one it may', () => {
+    const signals = { ...weightsFrom({ semantic: 0.8, circadianCongruence: 1, sessionContext: 1 }) };
+    for (const queryType of QUERY_TYPES) {
+      const learned = learnFromFeedback(NO_LEARNING, { queryType, weights: PROFILES.balanced }, signals, 1);
+      const start = startingWeights(queryType, learned, 'balanced');
+      const taught = start.circadianCongruence + start.sessionContext;
+      if (isFactSeeking(queryType)) expect(taught).toBe(0);
+      else expect(taught).toBeGreaterThan(0);
+    }
   });
 
   it('the state profile weighs both when named', () => {

@@ -43,6 +43,17 @@ export type Profiles = Readonly<Record<ProfileName, Weights>>;
 export const QUERY_TYPES = ['factual', 'temporal', 'multi-hop', 'open', 'affective'] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
+/** Query types that ask for a fact rather than an impression. */
+export const FACT_SEEKING_TYPES: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
+
+/** Factual, temporal and multi-hop queries: state (mood, session length) never adapts their recall unless a profile is named. */
+export function isFactSeeking(queryType: QueryType): boolean {
+  return FACT_SEEKING_TYPES.has(queryType);
+}
+
+/** The signals of temporal state: never weighed in fact-seeking recall, not even by what feedback teaches. */
+export const TEMPORAL_STATE_SIGNALS: readonly SignalName[] = ['circadianCongruence', 'sessionContext'];
+
 /** An active goal of the agent. Priority is any non-negative number. */
 export interface GoalContext {
   readonly id: string;
