@@ -181,12 +181,16 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     const routed = await recall('gil', FACTUAL);
     await recorded(routed.recallId);
     await feedback(routed.recallId, routed.items[0]!.memory.id, 'USED');
-    // The effects worker primes the query's concepts and spends energy.
-    const before = await eventually(
-      () => agent('gil'),
-      (a) => a.primedConcepts.length > 0 && a.energy < 1,
+    // The effects worker primes the query's concepts and spends energy. Encoding primed and spent
+    // already, so wait for the recall's record to be applied before reading the state compared below.
+    await eventually(
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) RETURN e.appliedAt IS NOT NULL AS applied', { t: tenantId(), id: routed.recallId }, DB)).records[0]?.get('applied') === true,
+      (applied) => applied,
       20_000,
     );
+    const before = await agent('gil');
+    expect(before.primedConcepts.length).toBeGreaterThan(0);
+    expect(before.energy).toBeLessThan(1);
     expect(before.learnedWeights.map((l) => l.queryType)).toEqual(['factual']);
     expect(before.weights).not.toBeNull(); // deprecated view of the learning: open queries' starting weights
 
