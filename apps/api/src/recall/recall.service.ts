@@ -4,6 +4,11 @@ import {
   bm25,
   classifyQuery,
   energySearchBreadth,
+  hourOfDay,
+  isFactSeeking,
+  sessionMinutes,
+  sessionSearchBreadth,
+  touchSession,
   extractConcepts,
   globalWorkspaceFocus,
   isBaselineProfile,
@@ -139,6 +144,9 @@ export class RecallService {
     const agentState = decodeAgentState(state.agent);
     const preset = presetOf(state.agent.preset);
     const { mood, energy } = stateAt(agentState, cmd.nowMs, preset);
+    // The session this recall counts in (the worker counts it when it applies the effects):
+    // after an idle gap a new one, which holds no memory yet.
+    const session = touchSession(agentState.session, cmd.nowMs, preset.sessionGapMinutes);
     const queryType = classifyQuery(cmd.query);
     const { weights, source } = resolveWeights({
       mood,
@@ -171,10 +179,17 @@ export class RecallService {
       primedConcepts: state.primed.map((p) => ({ name: p.name.toLowerCase(), activation: p.activation, atMs: p.atMs })),
       contextTags: concepts,
       decayScale: preset.decayScale,
+      hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
+      sessionStartedAtMs: session.startedAtMs,
     };
     const pass1 = scorePass1(pool, context, weights);
 
-    const breadth = energySearchBreadth(energy, preset.spread);
+    // Session length moves breadth on top of energy, never for fact-seeking queries without a
+    // named profile (as mood adaptation), so it cannot cost factual recall.
+    const energyBreadth = energySearchBreadth(energy, preset.spread);
+    const breadth = cmd.profile === undefined && isFactSeeking(queryType)
+      ? energyBreadth
+      : sessionSearchBreadth(energyBreadth, { minutes: sessionMinutes(session, cmd.nowMs), interactions: session.interactions });
     const activations = new Map<string, ActivatedNode>();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {

@@ -32,7 +32,8 @@ export interface RecallEffectsInput {
  * formula from libs/affect: reconsolidation of each returned memory (APE against the agent's
  * affect now), Hebbian strengthening of edges among the co-recalled top results, a co-recall
  * count for pairs without an edge (and an edge once it reaches CO_RECALLS_FOR_EDGE), the
- * query's concepts primed, one interaction's energy spent, and focus's refractory count.
+ * query's concepts primed, one interaction's energy spent and counted in the session, and
+ * focus's refractory count.
  */
 export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectState, input: RecallEffectsInput): EffectsPlan {
   const now = input.now;
@@ -80,9 +81,23 @@ export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectS
     else counters.push({ a, b, count });
   }
 
-  const energy = interact(state, now, presetOf(snapshot.agent.preset).energy).energy;
+  const preset = presetOf(snapshot.agent.preset);
+  const after = interact(state, now, preset.energy, preset.sessionGapMinutes);
+  const energy = after.energy;
+  const session = after.session ?? { startedAtMs: now, interactions: 1, lastAtMs: now };
   const primed = primeConcepts(snapshot.primed, input.concepts, now).map((c) => ({ name: c.name, activation: c.activation, at: c.atMs }));
   const focusRefractory = input.focusId !== null ? FOCUS.defaultRefractoryRecalls : Math.max(0, snapshot.focusRefractory - 1);
   const signals = input.items.flatMap((i) => SIGNAL_NAMES.map((_, k) => i.signals[k] ?? 0));
-  return { memoryUpdates, strengthen, counters, create, energy: energy.energy, energyAt: energy.atMs, focusRefractory, primed, signals };
+  return {
+    memoryUpdates,
+    strengthen,
+    counters,
+    create,
+    energy: energy.energy,
+    energyAt: energy.atMs,
+    session: { startedAt: session.startedAtMs, interactions: session.interactions, lastAt: session.lastAtMs },
+    focusRefractory,
+    primed,
+    signals,
+  };
 }

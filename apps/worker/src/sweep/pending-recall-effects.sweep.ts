@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SIGNAL_NAMES } from '@limbic/affect';
+import { signalStride } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { RecallEffectsRepository, type KeysetCursor, type RecallRecord } from '@limbic/graph';
 import { JobProducer, type RecallEffectsJobV1 } from '@limbic/jobs';
@@ -53,7 +53,8 @@ export class PendingRecallEffectsSweep extends PeriodicSweep {
 
 /** The job the API enqueued, rebuilt from the record (items are stored best first). */
 export function toJob(r: RecallRecord): Omit<RecallEffectsJobV1, 'v'> {
-  const n = SIGNAL_NAMES.length;
+  // Records written before temporal state hold twelve signals per memory.
+  const n = signalStride(r.signals.length, r.memoryIds.length);
   return {
     tenantId: r.tenantId,
     agentId: r.agentId,

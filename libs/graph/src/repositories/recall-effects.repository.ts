@@ -53,6 +53,8 @@ export interface EffectsPlan {
   readonly create: readonly { readonly a: string; readonly b: string; readonly weight: number; readonly count: number }[];
   readonly energy: number;
   readonly energyAt: number;
+  /** The session with this recall counted in it. */
+  readonly session: { readonly startedAt: number; readonly interactions: number; readonly lastAt: number };
   readonly focusRefractory: number;
   readonly primed: readonly { readonly name: string; readonly activation: number; readonly at: number }[];
   /** Flat raw signals of the returned memories, for feedback. */
@@ -151,6 +153,9 @@ export class RecallEffectsRepository {
         ...scope,
         energy: p.energy,
         energyAt: p.energyAt,
+        sessionStartedAt: p.session.startedAt,
+        sessionInteractions: p.session.interactions,
+        lastInteractionAt: p.session.lastAt,
         focusRefractory: p.focusRefractory,
         primed: p.primed,
       });
