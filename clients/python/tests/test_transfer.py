@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,10 +31,20 @@ def seed(limbic: Limbic, agent_id: str) -> None:
     )
 
 
+def appraised(limbic: Limbic, agent_id: str) -> None:
+    """Waits until the worker appraised every memory: an appraisal that lands between the export
+    and the comparison moves the original's valence and not the copy's."""
+    deadline = time.monotonic() + 30
+    while any(m.pending_appraisal for m in limbic.memories(agent_id)):
+        assert time.monotonic() < deadline, "the worker did not appraise the memories within 30 s"
+        time.sleep(0.2)
+
+
 def test_export_to_a_file_then_import_round_trips(
     limbic: Limbic, agent_id: str, tmp_path: Path, fresh_id: Callable[[str], str]
 ) -> None:
     seed(limbic, agent_id)
+    appraised(limbic, agent_id)
     file = tmp_path / "agent.jsonl"
     written = limbic.export_agent(agent_id, file)
     lines = file.read_bytes().splitlines()
