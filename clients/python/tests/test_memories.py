@@ -114,3 +114,18 @@ def test_update_memory_then_forget_and_list_archived(limbic: Limbic, agent_id: s
     assert [m.id for m in limbic.memories(agent_id, filter={"archived": "ARCHIVED"})] == [memory.id]
     assert limbic.forget(memory.id, hard=True).mode == "DELETED"
     assert list(limbic.memories(agent_id, filter={"archived": "ALL"})) == []
+
+
+def test_context_tags_raise_a_tagged_memory(limbic: Limbic, agent_id: str) -> None:
+    # Two memories alike but for their tags; a profile that weighs importance decides.
+    billing = limbic.remember(agent_id, "The invoice run finished late again.", tags=["billing"], importance=0.5)
+    travel = limbic.remember(agent_id, "The invoice run finished late again!", tags=["travel"], importance=0.5)
+    weights = {"importance": 1.0}
+    plain = limbic.recall(agent_id, "invoice run", weights=weights, explain=True, top_k=2)
+    scores = {item.memory.id: item.score for item in plain.items}
+    assert scores[billing.id] == pytest.approx(scores[travel.id])
+    result = limbic.recall(agent_id, "invoice run", weights=weights, explain=True, top_k=2, context_tags=["Billing"])
+    assert result.items[0].memory.id == billing.id
+    # importance · (1 + 0.5 · overlap 1) = 0.75
+    assert result.items[0].explanation is not None
+    assert result.items[0].explanation.signals.importance == pytest.approx(0.75)

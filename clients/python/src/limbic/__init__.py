@@ -42,6 +42,7 @@ from .models import (
     SignalVector,
     SignalWeights,
     Spread,
+    WorkspaceFocus,
 )
 from .operations import UNSET
 
@@ -88,4 +89,5 @@ __all__ = [
     "Spread",
     "UnauthenticatedError",
     "UnavailableError",
+    "WorkspaceFocus",
 ]

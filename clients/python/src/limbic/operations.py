@@ -190,6 +190,7 @@ def recall(
     query_affect: AffectLike | None,
     spread: Spread | Mapping[str, Any] | None,
     now: datetime | None,
+    context_tags: Sequence[str] | None = None,
 ) -> Call[RecallResult]:
     recall_input = _compact(
         {
@@ -203,6 +204,7 @@ def recall(
             "queryAffect": affect_input(query_affect) if query_affect is not None else None,
             "spread": _spread(spread),
             "now": iso(now) if now is not None else None,
+            "context": {"tags": list(context_tags)} if context_tags is not None else None,
         }
     )
     # A query: its effects (access counts, Hebbian strengthening) are applied once per recallId
