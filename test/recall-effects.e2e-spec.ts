@@ -171,8 +171,8 @@ describe('recall effects (worker) and feedback', () => {
   });
 
   it('reconsolidates: a recall reactivates a memory; a surprising recall within its window (edge included) moves its affect, one after it does not', async () => {
-    // A day ahead of the recalls before: no window of theirs is open then.
-    const t = Date.now() + 24 * 3600_000;
+    // Beyond every recall before (the latest is 30 days ahead): no window of theirs is open then.
+    const t = Date.now() + 60 * 24 * 3600_000;
     const at = (ms: number) => ({ topK: 1, now: new Date(ms).toISOString() });
     const read = async (id: string) =>
       (
