@@ -177,6 +177,28 @@ describe('global workspace through recall (held focus, challenger, suppression, 
     // After the TTL the workspace is open again: zebra, a competitor until then, ignites.
     const later = await recall('otto', 'zebra quartz lantern', 30_000 + TTL);
     expect(later.focus).toMatchObject({ memory: { id: id('o-zebra') }, ignited: true });
+
+    // Export → import: the workspace follows the memories' new ids; deleting the copy removes it all.
+    const lines: string[] = [];
+    for await (const line of limbic().exportAgent('otto')) lines.push(line.endsWith('\n') ? line : `${line}\n`);
+    await limbic().importAgent('otto-copy', lines);
+    const copied = (
+      await driver.executeQuery(
+        `MATCH (a:Agent {tenantId: $t, id: 'otto-copy'})
+         OPTIONAL MATCH (m:Memory {tenantId: $t, agentId: 'otto-copy', externalId: 'o-zebra'})
+         OPTIONAL MATCH (h:Memory {tenantId: $t, agentId: 'otto-copy', externalId: 'o-harbor'})
+         RETURN a.focusId AS focus, m.id AS zebra, a.focusSuppressed AS suppressed, h.id AS harbor, a.focusExpiresAt.epochMillis AS until`,
+        { t: tenantId() },
+        DB,
+      )
+    ).records[0]!;
+    expect(copied.get('focus')).toBe(copied.get('zebra'));
+    expect(copied.get('focus')).not.toBe(id('o-zebra'));
+    expect(copied.get('suppressed') as string[]).toContain(copied.get('harbor'));
+    expect(Number(copied.get('until'))).toBe(T + 30_000 + 2 * TTL);
+    await limbic().deleteAgent('otto-copy');
+    const left = (await driver.executeQuery("MATCH (n {tenantId: $t}) WHERE n.agentId = 'otto-copy' OR n.id = 'otto-copy' RETURN count(n) AS n", { t: tenantId() }, DB)).records[0]!;
+    expect(Number(left.get('n'))).toBe(0);
   });
 
   it('context tags raise the importance of a memory tagged with them', async () => {
