@@ -136,6 +136,8 @@ bolt_probe() {
     [[ -n "$v" && "$v" != "00000000" ]]' "$HOST" "$BOLT_PORT" 2>/dev/null
 }
 
+external_tcp_probe() { tcp_open "$BOLT_PORT"; }
+
 # shellcheck disable=SC2016 # $0/$1 are expanded by the inner bash
 tcp_open() { timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$HOST" "$1" 2>/dev/null; }
 
@@ -336,8 +338,12 @@ do_wait() {
     hostport="${hostport%%/*}"
     HOST="${hostport%:*}"
     [[ "$hostport" == *:* ]] && BOLT_PORT="${hostport##*:}" || BOLT_PORT=7687
+    # bolt+s / neo4j+s (Aura, a TLS cluster): the port speaks TLS first, so a plain Bolt
+    # handshake gets no answer; the TCP connect is all that can be checked without a TLS client.
+    local probe=bolt_probe
+    [[ "${NEO4J_URI%%://*}" == *+s* ]] && probe=external_tcp_probe
     log "NEO4J_URI is set: waiting for Bolt on $HOST:$BOLT_PORT (external server)"
-    until bolt_probe; do
+    until "$probe"; do
       ((SECONDS - start_ts < timeout)) || die "timed out after ${timeout} s waiting for $NEO4J_URI"
       sleep 0.5
     done

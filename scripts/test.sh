@@ -13,6 +13,7 @@ cleanup() {
   local rc=$?
   # Services still starting in the background are waited for, so that they can be stopped.
   [[ -z "${services_pid:-}" ]] || wait "$services_pid" 2>/dev/null || true
+  [[ -z "${python_pid:-}" ]] || wait "$python_pid" 2>/dev/null || true
   for svc in "${started[@]}"; do bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
   printf '\n==> npm test %s after %d s\n' "$([[ $rc -eq 0 ]] && echo passed || echo FAILED)" "$((SECONDS - t0))"
   exit "$rc"
@@ -55,13 +56,33 @@ services_pid=$!
 [[ -n "${NEO4J_URI:-}" || -z "${NEO4J_BOLT_PORT:-}" ]] || export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
 [[ -n "${REDIS_URL:-}" || -z "${REDIS_PORT:-}" ]] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 
-step "typecheck";  npx tsc -p tsconfig.json --noEmit && npx tsc -p apps/web/tsconfig.json --noEmit
-step "lint";       npx eslint .
+# The Python client's virtualenv (mostly pip's downloads) meanwhile, too.
+python_log="$(mktemp)"
+bash scripts/python-venv.sh >"$python_log" 2>&1 &
+python_pid=$!
+
+# Typecheck and lint read the same files and share nothing else: run side by side (2 cores),
+# each step's output printed whole when both are done.
+step "typecheck and lint (side by side)"
+check_dir="$(mktemp -d)"
+(npx tsc -p tsconfig.json --noEmit && npx tsc -p apps/web/tsconfig.json --noEmit) >"$check_dir/typecheck" 2>&1 &
+typecheck_pid=$!
+npx eslint . >"$check_dir/lint" 2>&1 &
+lint_pid=$!
+typecheck_rc=0; wait "$typecheck_pid" || typecheck_rc=$?
+lint_rc=0; wait "$lint_pid" || lint_rc=$?
+printf -- '--- typecheck (exit %d)\n' "$typecheck_rc"; cat "$check_dir/typecheck"
+printf -- '--- lint (exit %d)\n' "$lint_rc"; cat "$check_dir/lint"
+[[ $typecheck_rc -eq 0 && $lint_rc -eq 0 ]] || exit 1
 step "client code up to date with the schema"; bash scripts/codegen-check.sh
 step "unit tests (with libs/affect coverage, ≥ 95 % of branches)"; npx jest --selectProjects unit --coverage
 step "build";      npm run --silent build
 step "Python client virtualenv (clients/python/.venv, git-ignored; reinstalled when pyproject.toml changes)"
-bash scripts/python-venv.sh
+python_rc=0
+wait "$python_pid" || python_rc=$?
+python_pid=""
+cat "$python_log"
+[[ $python_rc -eq 0 ]] || { echo "the Python client's virtualenv could not be made (exit $python_rc)" >&2; exit "$python_rc"; }
 step "services ready"
 services_rc=0
 wait "$services_pid" || services_rc=$?

@@ -141,9 +141,15 @@ maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
     expect(created).not.toContain('"errors"');
     expect(await tenant.client.ok(AGENT, { id: 'demo' })).toEqual({ agent: { id: 'demo', preset: 'agent' } });
 
-    // The other tabs still hold the placeholder: they send the key the API accepted.
+    // The other tabs still hold the placeholder: they send the key the API accepted. And the
+    // create's consistency token: behind several replicas the next run reads what it wrote.
+    const carried: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/graphql' && r.postData()?.includes('mutation Remember')) carried.push(r.headers()['limbic-consistency']);
+    });
     await openTab('Remember');
     expect(await run('"encode"')).toContain('"content": "The deploy failed at midnight');
+    expect(carried).toEqual([expect.stringMatching(/^v1\./)]);
     await openTab('RecallWithExplain');
     const recalled = await run('"recall"');
     expect(recalled).toContain('"pass1Rank": 1');

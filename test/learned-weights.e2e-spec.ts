@@ -19,6 +19,8 @@ const SIGNALS = [
   'goalRelevance',
   'priming',
   'resonance',
+  'circadianCongruence',
+  'sessionContext',
 ] as const;
 type Vector = Record<(typeof SIGNALS)[number], number>;
 const V = SIGNALS.join(' ');
@@ -126,7 +128,8 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     expect(affective.weights.moodCongruence).toBeGreaterThan(factual.weights.moodCongruence);
 
     const top = factual.items[0]!;
-    const s = top.explanation.signals;
+    // Feedback on a factual recall teaches nothing of temporal state: those signals count as 0.
+    const s = { ...top.explanation.signals, circadianCongruence: 0, sessionContext: 0 };
     await recorded(factual.recallId);
     const learned = await feedback(factual.recallId, top.memory.id, 'USED');
     expect([learned.applied, learned.queryType]).toEqual([true, 'factual']);
@@ -142,6 +145,8 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     expect(SIGNALS.some((n) => learned.weights[n] > factual.weights[n])).toBe(true);
     expect(s.goalRelevance).toBe(0);
     expect(learned.weights.goalRelevance).toBeLessThan(factual.weights.goalRelevance);
+    expect(top.explanation.signals.circadianCongruence).toBeGreaterThan(0);
+    expect([learned.weights.circadianCongruence, learned.weights.sessionContext]).toEqual([0, 0]);
 
     // The next factual recall starts from those weights (fact-seeking queries are not mood-adapted) …
     const factual2 = await recall('fay', FACTUAL);
@@ -176,12 +181,16 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
     const routed = await recall('gil', FACTUAL);
     await recorded(routed.recallId);
     await feedback(routed.recallId, routed.items[0]!.memory.id, 'USED');
-    // The effects worker primes the query's concepts and spends energy.
-    const before = await eventually(
-      () => agent('gil'),
-      (a) => a.primedConcepts.length > 0 && a.energy < 1,
+    // The effects worker primes the query's concepts and spends energy. Encoding primed and spent
+    // already, so wait for the recall's record to be applied before reading the state compared below.
+    await eventually(
+      async () => (await driver.executeQuery('MATCH (e:RecallEffect {tenantId: $t, id: $id}) RETURN e.appliedAt IS NOT NULL AS applied', { t: tenantId(), id: routed.recallId }, DB)).records[0]?.get('applied') === true,
+      (applied) => applied,
       20_000,
     );
+    const before = await agent('gil');
+    expect(before.primedConcepts.length).toBeGreaterThan(0);
+    expect(before.energy).toBeLessThan(1);
     expect(before.learnedWeights.map((l) => l.queryType)).toEqual(['factual']);
     expect(before.weights).not.toBeNull(); // deprecated view of the learning: open queries' starting weights
 

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { CONSISTENCY_HEADER, LimbicClient } from '@limbic/client';
+import { backgroundSettled } from './support/queues';
 import { RoundRobinProxy } from './support/round-robin-proxy';
 import { startStack, type Stack } from './support/stack';
 
@@ -16,20 +17,22 @@ async function post(url: string, key: string, query: string, variables: Record<s
 }
 
 /**
- * Issue 22's read-your-writes across replicas: three API processes and a worker against one
+ * Issue 22's read-your-writes across replicas: three API processes and three workers against one
  * Neo4j and one Redis, behind a round-robin balancer, so consecutive calls of one client land
  * on different processes. One server has nothing to lag, so what is checked is the mechanism a
  * cluster relies on: writes answer with a token, the clients carry it without being asked,
  * every replica accepts the others' tokens, bad ones are refused before anything runs, and the
  * worker's job carries the writer's bookmarks.
  */
-describe('read-your-writes across three API replicas (consistency tokens)', () => {
+describe('three API replicas and three workers: read-your-writes with consistency tokens', () => {
   let stack: Stack;
   let replicas: string[];
   let proxy: RoundRobinProxy;
 
   beforeAll(async () => {
     stack = await startStack({ tenants: 2, worker: true });
+    // Three workers as well: the recalls' effects jobs come from three APIs and go to any worker.
+    await Promise.all([stack.startWorker(), stack.startWorker()]);
     const more = await Promise.all([stack.startApi(), stack.startApi()]);
     replicas = [stack.url, ...more.map((r) => r.url)];
     proxy = await RoundRobinProxy.start(replicas);
@@ -64,6 +67,11 @@ describe('read-your-writes across three API replicas (consistency tokens)', () =
     expect(calls[1]!.responseHeaders[HEADER]).not.toBe(calls[0]!.responseHeaders[HEADER]);
     // A read answers with the token it came with (nothing new to wait for).
     expect(calls[3]!.responseHeaders[HEADER]).toBe(calls[2]!.requestHeaders[HEADER]);
+
+    // Recalls served by three APIs, their effects applied by three workers: each exactly once.
+    for (let i = 0; i < 5; i++) expect((await limbic.recall('ryw', 'the boathouse key', { topK: 1 })).items[0]?.memory.id).toBe(stored.id);
+    await backgroundSettled(stack);
+    expect((await limbic.memory(stored.id)).accessCount).toBe(6);
   });
 
   it('hands the encode’s bookmarks to its appraisal job, which the worker then applies', async () => {
@@ -133,6 +141,19 @@ describe('read-your-writes across three API replicas (consistency tokens)', () =
       id: 'ryw-moved',
     });
   });
+
+  it('takes concurrent encodes to one agent from three replicas without losing or failing one (the agent’s lock, not a process, orders them)', async () => {
+    const tenant = stack.tenants[1]!;
+    const limbic = new LimbicClient({ url: proxy.url, apiKey: tenant.key });
+    await limbic.createAgent('ryw-crowd');
+    const n = 36;
+    const from = proxy.passed.length;
+    const stored = await Promise.all(Array.from({ length: n }, (_, i) => limbic.remember('ryw-crowd', `Crowded note ${i} about harbour ${i % 7}.`)));
+    expect(new Set(stored.map((m) => m.id)).size).toBe(n);
+    expect(await new LimbicClient({ url: replicas[2]!, apiKey: tenant.key }).countMemories('ryw-crowd')).toBe(n);
+    expect(new Set(proxy.passed.slice(from, from + n).map((c) => c.upstream))).toEqual(new Set([0, 1, 2]));
+    expect(proxy.passed.slice(from, from + n).every((c) => c.status === 200)).toBe(true);
+  }, 60_000);
 });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

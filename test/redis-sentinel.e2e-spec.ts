@@ -15,12 +15,14 @@ const MASTER_NAME = 'limbic-test';
 
 /**
  * The API and the worker reach Redis through a Sentinel only (LIMBIC_REDIS_SENTINELS, no usable
- * REDIS_URL): a private redis-server as the master and `redis-server --sentinel` monitoring it.
- * An encode's appraisal job travels API → Redis → worker, and the periodic sweeps run, all
- * through the master the Sentinel names. (Failover needs a replica and is not exercised here.)
+ * REDIS_URL): a private redis-server as the master, another as its replica, and
+ * `redis-server --sentinel` monitoring them. An encode's appraisal job travels API → Redis →
+ * worker, and the periodic sweeps run, all through the master the Sentinel names; then the
+ * master is killed, the Sentinel promotes the replica, and both processes follow it.
  */
 describe('Redis through a Sentinel', () => {
   let master: PrivateRedis;
+  let replica: PrivateRedis;
   let sentinel: ChildProcess;
   let sentinelPort: number;
   let stack: Stack;
@@ -29,17 +31,21 @@ describe('Redis through a Sentinel', () => {
 
   beforeAll(async () => {
     master = await PrivateRedis.start();
+    replica = await PrivateRedis.start(5, master.port);
     sentinelPort = testPort();
     const conf = join(dir, 'sentinel.conf');
-    writeFileSync(conf, [`port ${sentinelPort}`, 'bind 127.0.0.1', `dir ${dir}`, `sentinel monitor ${MASTER_NAME} 127.0.0.1 ${master.port} 1`, ''].join('\n'));
+    // Quick to declare the master down and to fail over: the test waits for both.
+    const monitor = [`sentinel monitor ${MASTER_NAME} 127.0.0.1 ${master.port} 1`, `sentinel down-after-milliseconds ${MASTER_NAME} 1000`, `sentinel failover-timeout ${MASTER_NAME} 5000`];
+    writeFileSync(conf, [`port ${sentinelPort}`, 'bind 127.0.0.1', `dir ${dir}`, ...monitor, ''].join('\n'));
     sentinel = spawn('redis-server', [conf, '--sentinel'], { stdio: 'ignore' });
-    const probe = new Redis({ port: sentinelPort, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 1 });
+    probe = new Redis({ port: sentinelPort, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: 1 });
+    await eventually(masterPort, (port) => port === master.port, 10_000);
+    // The Sentinel learns of the replica from the master; a failover needs it known.
     await eventually(
-      async () => (await probe.call('SENTINEL', 'get-master-addr-by-name', MASTER_NAME).catch(() => null)) as string[] | null,
-      (addr) => addr?.[1] === String(master.port),
-      10_000,
+      async () => (await probe.call('SENTINEL', 'replicas', MASTER_NAME).catch(() => [])) as unknown[],
+      (replicas) => replicas.length > 0,
+      20_000,
     );
-    probe.disconnect();
     // Nothing listens at REDIS_URL: only the Sentinel can lead the processes to Redis. The test
 
     stack = await startStack({
@@ -52,11 +58,19 @@ describe('Redis through a Sentinel', () => {
     await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'sentry' });
   }, 120_000);
 
+  let probe: Redis;
+  const masterPort = async (): Promise<number | null> => {
+    const addr = (await probe.call('SENTINEL', 'get-master-addr-by-name', MASTER_NAME).catch(() => null)) as string[] | null;
+    return addr ? Number(addr[1]) : null;
+  };
+
   afterAll(async () => {
     await stack?.stop();
     await driver?.close();
+    probe?.disconnect();
     sentinel?.kill('SIGKILL');
     await master?.stop();
+    await replica?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -74,4 +88,21 @@ describe('Redis through a Sentinel', () => {
       redis.disconnect();
     }
   }, 90_000);
+
+  it('follows a failover: the master is killed, the Sentinel promotes the replica, and appraisals go through it', async () => {
+    await master.kill();
+    expect(await eventually(masterPort, (port) => port === replica.port, 30_000)).toBe(replica.port);
+    const encoded = await stack.tenants[0]!.client.ok<{ encode: { id: string; pendingAppraisal: boolean } }>(ENCODE, {
+      input: { agentId: 'sentry', content: 'After the failover the replica leads.' },
+    });
+    // The encode answered without waiting for Redis; its job reaches the new master, or the sweep
+    // (whose schedules the worker re-creates there when they were lost) finds the memory pending.
+    expect((await eventually(() => memoryFlags(driver, encoded.encode.id), (m) => m?.pendingAppraisal === false, 60_000))?.pendingAppraisal).toBe(false);
+    const redis = new Redis(replica.url);
+    try {
+      expect((await redis.keys(`${stack.env.LIMBIC_QUEUE_PREFIX!}:periodic:repeat:*`)).length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+  }, 120_000);
 });

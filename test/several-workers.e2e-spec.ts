@@ -10,6 +10,8 @@ const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $
 const HOUR = 3_600_000;
 const BATCH = 60;
 const PERIOD_MS = 2000; // every sweep's period here (LIMBIC_SWEEP_INTERVAL_MS from test/support/stack.ts)
+/** Rows per sweep page: a batch's appraisal and review sweeps take eight pages each. */
+const PAGE = 8;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Worker {
@@ -22,6 +24,7 @@ interface Worker {
  * once per period for the deployment, not once per worker; every appraisal and review of a
  * batch is applied exactly once, by whichever worker takes it; a worker SIGKILLed in the middle
  * of a periodic run loses nothing: the run is taken up by another worker and the work finishes.
+ * A sweep larger than one page goes on in follow-on pages that the workers share.
  */
 describe('several workers share one deployment’s work', () => {
   let stack: Stack;
@@ -91,7 +94,13 @@ describe('several workers share one deployment’s work', () => {
     tenant = stack.tenants[0]!.id;
     await stack.tenants[0]!.client.ok(CREATE_AGENT, { id: 'crew' });
     await encodeBatch(BATCH);
+    // Redis lost the batch's appraisal jobs (as in a flush): only the appraisal sweep, page by
+    // page, can put them back. The API adds them just after it answers: wait until all landed,
+    // or a late add would survive the loss and be appraised before any sweep sees it pending.
+    await eventually(() => withQueue('appraisal', (q) => q.getJobCountByTypes('waiting', 'prioritized')), (n) => n === BATCH, 30_000);
+    await withQueue('appraisal', (q) => q.obliterate({ force: true }));
     Object.assign(stack.env, {
+      LIMBIC_SWEEP_PAGE_SIZE: String(PAGE),
       // Every first review (due about an hour after encoding) is due at once on the workers' clock.
       LIMBIC_CLOCK_OFFSET_MS: String(2 * HOUR),
       LIMBIC_REVIEW_SWEEP_INTERVAL_MS: String(PERIOD_MS),
@@ -121,6 +130,36 @@ describe('several workers share one deployment’s work', () => {
       if (name === 'consolidation') expect(new Set(jobs.map((j) => j.processedBy)).size).toBeGreaterThan(1);
     }
   }, 120_000);
+
+  it('reads a sweep larger than one page in follow-on pages, jobs any worker may take, each page once', async () => {
+    const pages = await withQueue('periodic', (q) => q.getJobs(['completed'], 0, 1000));
+    const byRun = new Map<string, { task: string; index: number; by: string }[]>();
+    for (const job of pages) {
+      const page = (job.data as { page?: { run: string; index: number } }).page;
+      if (!page) continue;
+      byRun.set(page.run, [...(byRun.get(page.run) ?? []), { task: job.name, index: page.index, by: job.processedBy ?? '' }]);
+    }
+    const runsOf = (task: string) => [...byRun.entries()].filter(([run]) => run.startsWith(`repeat:${task}:`)).map(([, p]) => p.map((x) => x.index).sort((x, y) => x - y));
+    // Every run's follow-ons are numbered 1..n, each run once (the page's id is its run and number).
+    for (const task of ['appraisal-sweep', 'review-sweep']) {
+      const runs = runsOf(task);
+      expect({ task, runs: runs.length > 0 }).toEqual({ task, runs: true });
+      for (const p of runs) expect(p).toEqual(p.map((_, i) => i + 1));
+    }
+    // The first appraisal run that saw the batch pending (all of it at once: one encodedAt, which
+    // never changes) read it in eight pages of eight: seven follow-ons. (A review's key, its due
+    // time, moves when an appraisal reschedules it, so a review run may see fewer pages.)
+    expect(Math.max(...runsOf('appraisal-sweep').map((p) => p.length))).toBe(Math.ceil(BATCH / PAGE) - 1);
+    // Pages are jobs any worker may take, but one page follows another (keyset order) and BullMQ
+    // hands the worker that completes a job the next waiting one, so the follow-ons of a run
+    // usually stay on one worker: which one is not asserted. What the workers share is the jobs
+    // the pages add (the first test: appraisals and reviews done by more than one worker).
+    expect([...byRun.values()].flat().every((p) => p.by !== '')).toBe(true);
+    // And every appraisal the pages enqueued ran once (the first test: one 'done' job per memory).
+    const appraisals = await withQueue('appraisal', (q) => q.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed'], 0, 10 * BATCH));
+    expect(new Set(appraisals.map((j) => j.id)).size).toBe(appraisals.length);
+    expect(appraisals.length).toBe(BATCH);
+  }, 60_000);
 
   it('runs each periodic task once per period for the deployment, not once per worker', async () => {
     await new Promise((r) => setTimeout(r, 4 * PERIOD_MS));
@@ -200,12 +239,12 @@ describe('several workers share one deployment’s work', () => {
     const memoryId = 'not-a-memory';
     await withQueue('appraisal', async (q) => {
       // An old or foreign producer: a version this build does not know, and a snapshot it should not carry.
-      await q.add('appraise', { v: 2, tenantId: tenant, agentId: 'crew', memoryId, content: 'a snapshot' }, { jobId: 'bad-payload', attempts: 5, backoff: { type: 'fixed', delay: 100 } });
+      await q.add('appraise', { v: 3, tenantId: tenant, agentId: 'crew', memoryId, content: 'a snapshot' }, { jobId: 'bad-payload', attempts: 5, backoff: { type: 'fixed', delay: 100 } });
       const job = await eventually(async () => q.getJob('bad-payload'), (j) => j?.finishedOn !== undefined, 30_000);
       expect({ state: await job?.getState(), attemptsMade: job?.attemptsMade, reason: job?.failedReason }).toEqual({
         state: 'failed',
         attemptsMade: 1,
-        reason: expect.stringMatching(/^invalid appraisal payload: (?=.*\bv: )(?=.*content)/) as unknown,
+        reason: expect.stringMatching(/^invalid appraisal payload: v: /) as unknown,
       });
     });
   }, 60_000);

@@ -3,6 +3,7 @@
 MERGE (a:Agent {tenantId: $tenantId, id: $agentId})
 ON CREATE SET
   a.preset = $preset,
+  a.timeZone = $timeZone,
   a.createdAt = datetime({epochMillis: toInteger($now)}),
   a.creationToken = $creationToken,
   a.affect = [0.0, 0.0, 0.5],

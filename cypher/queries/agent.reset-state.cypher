@@ -1,4 +1,4 @@
-// Back to the initial state: neutral affect, baseline mood, full energy, no attention
+// Back to the initial state: neutral affect, baseline mood, full energy, no session, no attention
 // residue, no learned weights, an empty global workspace. Goals are configuration, not state: they stay.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 SET a.affect = $affect,
@@ -9,6 +9,9 @@ SET a.affect = $affect,
     a.momentum = $momentum,
     a.energy = $energy,
     a.energyAt = datetime({epochMillis: toInteger($energyAt)}),
+    a.sessionStartedAt = CASE WHEN $sessionStartedAt IS NULL THEN null ELSE datetime({epochMillis: toInteger($sessionStartedAt)}) END,
+    a.sessionInteractions = CASE WHEN $sessionInteractions IS NULL THEN null ELSE toInteger($sessionInteractions) END,
+    a.lastInteractionAt = CASE WHEN $lastInteractionAt IS NULL THEN null ELSE datetime({epochMillis: toInteger($lastInteractionAt)}) END,
     a.weights = null,
     a.learnedWeights = null,
     a.focusRefractory = null,

@@ -1,5 +1,6 @@
 // Fast-path write of new memories, each with its emotional tag and its concepts. Runs under
 // the agent lock after the idempotency check; the uniqueness constraint is the last guard.
+// hourOfDay and sessionStartedAt are its temporal state (the agent's zone, the session it was encoded in).
 UNWIND $memories AS p
 CREATE (m:Memory {
   id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,
@@ -13,7 +14,8 @@ CREATE (m:Memory {
   stability: p.stability, reviewCount: 0, nextReviewAt: datetime({epochMillis: toInteger(p.nextReviewAt)}),
   accessCount: 0, accessTimes: [],
   pendingAppraisal: true, archived: false, affectGiven: p.affectGiven,
-  scope: p.scope, metadata: p.metadata, metadataPairs: p.metadataPairs
+  scope: p.scope, metadata: p.metadata, metadataPairs: p.metadataPairs,
+  hourOfDay: p.hourOfDay, sessionStartedAt: datetime({epochMillis: toInteger(p.sessionStartedAt)})
 })
 // A property of its own (not in the map above): the registry's slot variant (query-registry.ts)
 // rewrites `.embedding` into the tenant's active slot.

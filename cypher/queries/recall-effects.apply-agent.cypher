@@ -1,12 +1,16 @@
-// The agent after a recall: energy spent, the global workspace the recall left, and the primed
-// concepts replaced by the decayed-and-bumped residue ($primed). Runs after recall-effects.begin
-// in the same transaction, so the agent's lock is already held.
+// The agent after a recall: energy spent, the session counted (a new one after an idle gap), the
+// global workspace the recall left, and the primed concepts replaced by the decayed-and-bumped
+// residue ($primed). Runs after recall-effects.begin in the same transaction, so the agent's lock
+// is already held.
 // $workspace (null: leave it) is stored unless a recall at a later instant stored its own
 // already (focusAt): effects applied out of order leave the workspace of the latest recall.
 // An empty workspace ($workspace.focusId null) removes the focus properties.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 SET a.energy = $energy,
-    a.energyAt = datetime({epochMillis: toInteger($energyAt)})
+    a.energyAt = datetime({epochMillis: toInteger($energyAt)}),
+    a.sessionStartedAt = datetime({epochMillis: toInteger($sessionStartedAt)}),
+    a.sessionInteractions = toInteger($sessionInteractions),
+    a.lastInteractionAt = datetime({epochMillis: toInteger($lastInteractionAt)})
 REMOVE a.focusRefractory
 WITH a
 CALL (a) {

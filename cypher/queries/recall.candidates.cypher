@@ -20,7 +20,7 @@ WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NUL
   AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
 RETURN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
     m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven] AS memory,
+    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven, m.hourOfDay, m.sessionStartedAt.epochMillis] AS memory,
   coalesce($knownScores[m.id], vector.similarity.cosine(m.embedding, $embedding)) AS score,
   [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] AS goalScores,
   COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name } AS concepts

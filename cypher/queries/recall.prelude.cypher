@@ -62,7 +62,7 @@ CALL (textHits, goals) {
   RETURN collect([
     [m.id, m.tenantId, m.agentId, m.externalId, m.content,
       m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven],
+      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven, m.hourOfDay, m.sessionStartedAt.epochMillis],
     vector.similarity.cosine(m.embedding, $embedding),
     [g IN goals | vector.similarity.cosine(m.embedding, g.vector)],
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }

@@ -164,7 +164,7 @@ WITH id, m, best, joins, CASE WHEN joins THEN m.embedding ELSE null END AS store
 RETURN id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
   CASE WHEN joins THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
     m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven] ELSE null END AS memory,
+    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven, m.hourOfDay, m.sessionStartedAt.epochMillis] ELSE null END AS memory,
   CASE WHEN stored IS NOT NULL THEN vector.similarity.cosine(stored, $embedding) ELSE null END AS score,
   CASE WHEN stored IS NOT NULL THEN [g IN $goalEmbeddings | vector.similarity.cosine(stored, g)] ELSE [] END AS goalScores,
   CASE WHEN joins THEN

@@ -14,12 +14,18 @@ export class PrivateRedis {
   private child: ChildProcess | undefined;
   private readonly dir = mkdtempSync(join(tmpdir(), 'limbic-redis-'));
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly extraArgs: readonly string[] = [],
+  ) {}
 
-  /** On a port of `testPort` (outside the ephemeral range); another one if it was taken. */
-  static async start(attempts = 5): Promise<PrivateRedis> {
+  /**
+   * On a port of `testPort` (outside the ephemeral range); another one if it was taken.
+   * `replicaOf`: the port of a master this server replicates.
+   */
+  static async start(attempts = 5, replicaOf?: number): Promise<PrivateRedis> {
     for (let attempt = 1; ; attempt++) {
-      const redis = new PrivateRedis(testPort());
+      const redis = new PrivateRedis(testPort(), replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(replicaOf)]);
       try {
         await redis.restart();
         return redis;
@@ -43,7 +49,7 @@ export class PrivateRedis {
     if (this.child) return;
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', ...this.extraArgs],
       { stdio: 'ignore' },
     );
     this.child = child;

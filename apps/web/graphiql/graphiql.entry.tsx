@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiKeySession, KEY_HEADERS_TEMPLATE } from './api-key';
 import { EXAMPLES } from './examples';
+import { ConsistencyJar } from '../../../libs/client/src/consistency';
 import { limbicFetcher } from './fetcher';
 import { loadSettings, type IdeSettings } from './settings';
 
@@ -42,10 +43,11 @@ const FIRST_VISIT = localStorage.getItem('graphiql:tabState') === null;
 
 function LimbicGraphiQL({ settings }: { settings: IdeSettings }) {
   const [keys] = useState(() => new ApiKeySession(sessionStorage));
+  const [jar] = useState(() => new ConsistencyJar());
   // Bumped when the API first accepts a key: a new fetcher makes GraphiQL introspect again, so
   // the docs load once a key works, without a reload.
   const [keyVersion, setKeyVersion] = useState(0);
-  const fetcher = useMemo(() => limbicFetcher(settings, keys, () => setKeyVersion((v) => v + 1)), [settings, keys, keyVersion]);
+  const fetcher = useMemo(() => limbicFetcher(settings, keys, jar, () => setKeyVersion((v) => v + 1)), [settings, keys, jar, keyVersion]);
   const headers = settings.keyRequired ? KEY_HEADERS_TEMPLATE : '';
   const tabs = EXAMPLES.map((example, i) => ({
     query: i === 0 ? guide(settings) + example.query : example.query,

@@ -12,6 +12,7 @@ import { ReviewProcessor } from './consolidation/review.processor';
 import { ReviewSweep } from './consolidation/review.sweep';
 import { VectorIndexRefresher } from './index-refresh/vector-index-refresher';
 import { WorkerMetrics } from './metrics/worker-metrics';
+import { PeriodicPages } from './periodic/periodic-pages';
 import { PeriodicSchedules } from './periodic/periodic-schedules';
 import { PeriodicState } from './periodic/periodic-state';
 import { PERIODIC_WORK, type PeriodicWork } from './periodic/periodic-work';
@@ -43,6 +44,7 @@ import { ReembedSweep } from './reembed/reembed.sweep';
       inject: [PendingAppraisalSweep, PendingRecallEffectsSweep, ReviewSweep, ReembedSweep, VectorIndexRefresher],
       useFactory: (...work: PeriodicWork[]) => work,
     },
+    PeriodicPages,
     PeriodicProcessor,
     PeriodicSchedules,
     {

@@ -221,6 +221,29 @@ export const ENERGY_EFFECTS = {
 } as const;
 
 /**
+ * Temporal state (issue 23): the hour of day, the session, the time since the last interaction.
+ * All chosen (DESIGN is silent on temporal state).
+ */
+export const TEMPORAL_STATE = {
+  /** The agent's time zone when none was set (IANA name). */
+  defaultTimeZone: 'UTC',
+  /**
+   * Session context: a memory of the current session scores 2^(−Δt_h / halfLife), Δt the hours
+   * since it was encoded (its occurredAt or the session's start, whichever is later): two hours
+   * keeps a long working session's early memories above one half after two hours.
+   */
+  sessionHalfLifeHours: 2,
+  /** A session at least this long spreads one hop deeper (max 3). */
+  longSessionMinutes: 60,
+  /** Seeds scale from 1 (a first exchange) to this (a session of longSessionMinutes or more). */
+  longSessionSeedScale: 1.25,
+  /** A session whose first interaction is the recall itself stays one hop nearer the seeds (min 1). */
+  firstExchangeInteractions: 1,
+  /** Circadian congruence of a memory with no recorded hour (stored before hours were): neutral. */
+  unknownHourCongruence: 0.5,
+} as const;
+
+/**
  * Global workspace (BioMem). DESIGN/issue 3: ignition above 0.4 with a lead of 0.1; issue 24:
  * the winner holds the workspace for its TTL, its competitors are suppressed, it is broadcast.
  */

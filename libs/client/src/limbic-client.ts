@@ -91,12 +91,17 @@ export class LimbicClient {
 
   // ── agents ────────────────────────────────────────────────────────────────
 
-  /** Creates the agent, or returns it if it exists with that preset: safe to repeat. */
-  async createAgent(id: string, preset?: ops.AgentPreset, call: CallOptions = {}): Promise<Agent> {
-    return (await this.request(ops.CreateAgentDocument, { input: { id, preset } }, { idempotent: true, ...call })).createAgent;
+  /**
+   * Creates the agent, or returns it if it exists with that preset: safe to repeat. `preset` may
+   * also be `{ preset, timeZone }`: the IANA time zone of the hours of day its memories record
+   * (default UTC; an unknown name is a BadInputError).
+   */
+  async createAgent(id: string, preset?: ops.AgentPreset | { readonly preset?: ops.AgentPreset; readonly timeZone?: string }, call: CallOptions = {}): Promise<Agent> {
+    const input = typeof preset === 'object' ? { id, ...preset } : { id, preset };
+    return (await this.request(ops.CreateAgentDocument, { input }, { idempotent: true, ...call })).createAgent;
   }
 
-  /** Sets what is given (today the preset); the same input again leaves the same agent. */
+  /** Sets what is given (the preset, the time zone); the same input again leaves the same agent. */
   async updateAgent(id: string, input: ops.UpdateAgentInput, call: CallOptions = {}): Promise<Agent> {
     return (await this.request(ops.UpdateAgentDocument, { id, input }, { idempotent: true, ...call })).updateAgent;
   }
@@ -127,9 +132,13 @@ export class LimbicClient {
 
   // ── state ─────────────────────────────────────────────────────────────────
 
-  /** The agent perceives a text: affect, mood, momentum and energy move; its concepts are primed. Not repeatable. */
-  async observe(agentId: string, text: string, call: CallOptions = {}): Promise<Agent> {
-    return (await this.request(ops.ObserveDocument, { agentId, text }, { idempotent: false, ...call })).observe;
+  /**
+   * The agent perceives a text: affect, mood, momentum and energy move, the session counts it;
+   * its concepts are primed. `now` replays it at a past moment. Not repeatable.
+   */
+  async observe(agentId: string, text: string, call: CallOptions & { readonly now?: string } = {}): Promise<Agent> {
+    const { now, ...rest } = call;
+    return (await this.request(ops.ObserveDocument, { agentId, text, now: now ?? null }, { idempotent: false, ...rest })).observe;
   }
 
   /**
@@ -164,10 +173,15 @@ export class LimbicClient {
     return (await this.request(ops.RememberDocument, { input: { ...item, agentId } }, { idempotent: Boolean(item.externalId), ...call })).encode;
   }
 
-  /** Stores up to 500 memories in one transaction; idempotent when every item has an externalId. */
-  async rememberMany(agentId: string, items: readonly RememberInput[], call: CallOptions = {}): Promise<ops.RememberBatchMutation['encodeBatch']> {
+  /**
+   * Stores up to 500 memories in one transaction; idempotent when every item has an externalId.
+   * `now` replays the call at a past moment (its session and encodedAt).
+   */
+  async rememberMany(agentId: string, items: readonly RememberInput[], call: CallOptions & { readonly now?: string } = {}): Promise<ops.RememberBatchMutation['encodeBatch']> {
     const idempotent = items.length > 0 && items.every((i) => Boolean(i.externalId));
-    return (await this.request(ops.RememberBatchDocument, { input: { agentId, items: items.map((i) => ({ ...i })) } }, { idempotent, ...call })).encodeBatch;
+    const { now, ...rest } = call;
+    const input = { agentId, items: items.map((i) => ({ ...i })), ...(now !== undefined ? { now } : {}) };
+    return (await this.request(ops.RememberBatchDocument, { input }, { idempotent, ...rest })).encodeBatch;
   }
 
   /**

@@ -129,6 +129,13 @@ export const envSchema = z.object({
   /** Removed (LIMBIC_QUEUE_SETTINGS replaces it); still read so that setting it stops boot instead of being ignored. */
   LIMBIC_APPRAISAL_CONCURRENCY: z.string().optional(),
   LIMBIC_SWEEP_INTERVAL_MS: int(1000, 86_400_000).default(30_000),
+  /**
+   * Rows one page of a sweep reads (appraisal, recall-effects and review sweeps). A larger scan
+   * goes on in a follow-on `periodic` job that any worker takes, so N workers share it.
+   */
+  LIMBIC_SWEEP_PAGE_SIZE: int(1, 50_000).default(1000),
+  /** How long one page may spend adding jobs before it hands the rest of its rows to the next page. */
+  LIMBIC_SWEEP_PAGE_MS: int(100, 600_000).default(5000),
   /** Memories (or goals) a re-embed step embeds and writes in one transaction. */
   LIMBIC_REEMBED_BATCH: int(1, 5000).default(128),
   /** Tenant ids (comma-separated) whose pending appraisals this worker's sweep picks up; empty: every tenant. */

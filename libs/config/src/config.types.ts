@@ -88,6 +88,9 @@ export interface LimbicConfig {
     readonly host: string;
     readonly port: number;
     readonly sweepIntervalMs: number;
+    /** LIMBIC_SWEEP_PAGE_SIZE / LIMBIC_SWEEP_PAGE_MS: one sweep page's bounds in rows and time. */
+    readonly sweepPageSize: number;
+    readonly sweepPageMs: number;
     /** Tenants the pending-appraisal and pending-recall sweeps are limited to; empty means all. */
     readonly sweepTenants: readonly string[];
     /** LIMBIC_RECALL_RECORD_RETENTION_MS: recall records older than this are deleted by the worker. */

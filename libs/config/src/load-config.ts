@@ -81,6 +81,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): L
       host: e.LIMBIC_WORKER_HOST,
       port: e.LIMBIC_WORKER_PORT,
       sweepIntervalMs: e.LIMBIC_SWEEP_INTERVAL_MS,
+      sweepPageSize: e.LIMBIC_SWEEP_PAGE_SIZE,
+      sweepPageMs: e.LIMBIC_SWEEP_PAGE_MS,
       reembedBatch: e.LIMBIC_REEMBED_BATCH,
       sweepTenants,
       recallRecordRetentionMs: e.LIMBIC_RECALL_RECORD_RETENTION_MS,

@@ -16,6 +16,10 @@ export function decodeAgentState(a: AgentRecord): AgentAffectState {
     mood: { mood: a.mood.length === 3 ? affectFromArray(a.mood) : base.mood.mood, atMs: a.moodAt },
     momentum: a.momentum.length === 3 ? momentumFromArray(a.momentum) : base.momentum,
     energy: { energy: a.energy, atMs: a.energyAt },
+    session:
+      a.sessionStartedAt === null
+        ? null
+        : { startedAtMs: a.sessionStartedAt, interactions: a.sessionInteractions, lastAtMs: a.lastInteractionAt ?? a.sessionStartedAt },
   };
 }
 
@@ -28,6 +32,10 @@ export interface AgentStateParams {
   readonly momentum: readonly number[];
   readonly energy: number;
   readonly energyAt: number;
+  /** The session; all three null before the first interaction. */
+  readonly sessionStartedAt: number | null;
+  readonly sessionInteractions: number | null;
+  readonly lastInteractionAt: number | null;
 }
 
 export function encodeAgentState(s: AgentAffectState): AgentStateParams {
@@ -40,5 +48,8 @@ export function encodeAgentState(s: AgentAffectState): AgentStateParams {
     momentum: momentumToArray(s.momentum),
     energy: s.energy.energy,
     energyAt: s.energy.atMs,
+    sessionStartedAt: s.session?.startedAtMs ?? null,
+    sessionInteractions: s.session?.interactions ?? null,
+    lastInteractionAt: s.session?.lastAtMs ?? null,
   };
 }

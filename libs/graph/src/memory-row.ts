@@ -35,6 +35,8 @@ export const MEMORY_ROW = [
   'scope',
   'metadata',
   'affectGiven',
+  'hourOfDay',
+  'sessionStartedAt',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

@@ -25,6 +25,10 @@ export interface MemoryRecord {
   readonly metadata: string | null;
   /** True when the caller gave the affect at encode (appraisal then keeps it); false when it was inferred. */
   readonly affectGiven: boolean;
+  /** Hour of day it happened at (its occurredAt) in the agent's time zone, [0, 24); null for memories stored before hours were recorded and not backfilled. */
+  readonly hourOfDay: number | null;
+  /** The start of the agent's session it was encoded in; null for memories stored before sessions. */
+  readonly sessionStartedAt: EpochMs | null;
 }
 
 export interface AgentRecord {
@@ -45,6 +49,12 @@ export interface AgentRecord {
   readonly weights: readonly number[] | null;
   /** What feedback taught, per query type (libs/affect learnedToArray), or null when nothing. */
   readonly learnedWeights: readonly number[] | null;
+  /** IANA time zone of the hours of day its memories record; UTC when never set. */
+  readonly timeZone: string;
+  /** The current (or last) session: its start, interactions and last interaction; null before the first interaction. */
+  readonly sessionStartedAt: EpochMs | null;
+  readonly sessionInteractions: number;
+  readonly lastInteractionAt: EpochMs | null;
 }
 
 export interface GoalRecord {

@@ -91,11 +91,18 @@ export class Neo4jExecutor {
     return this.unit('READ', label, work, tenantId);
   }
 
-  /** Schema statements must run outside explicit transactions with data. */
+  /**
+   * Schema statements must run outside explicit transactions with data. Ordered like units with
+   * no tenant (the migrations' own reads): on a cluster the next read of the pending indexes
+   * waits until its member has the index just created.
+   */
   async runRaw(label: string, text: string, params: Params = {}): Promise<void> {
-    const session = this.driver.session({ database: this.options.database });
+    const chain = this.options.bookmarks?.of(NO_TENANT);
+    const start = chain?.values() ?? [];
+    const session = this.driver.session({ database: this.options.database, bookmarks: start });
     try {
       await session.run(text, params, { metadata: { app: 'limbic', query: label } });
+      chain?.advance(start, session.lastBookmarks());
     } catch (err) {
       throw toGraphError(err, label);
     } finally {
@@ -124,7 +131,8 @@ export class Neo4jExecutor {
    * are forgotten and the unit runs once more without them.
    */
   private async causal<R>(mode: UnitMode, label: string, work: (tx: TxRunner) => Promise<R>, tenantId: string): Promise<R> {
-    const tenant = this.options.bookmarks && tenantId !== '' ? this.options.bookmarks.of(tenantId) : undefined;
+    // Units without a tenant (migrations, sweeps over every tenant) form one chain of their own.
+    const tenant = this.options.bookmarks?.of(tenantId === '' ? NO_TENANT : tenantId);
     const scope = currentBookmarks();
     const start = unionOf(tenant, scope);
     try {
@@ -223,6 +231,9 @@ export class Neo4jExecutor {
 }
 
 const insideUnit = new AsyncLocalStorage<true>();
+
+/** The bookmark chain of units that name no tenant (a name no tenant id can have: ids are [A-Za-z0-9_-]). */
+const NO_TENANT = ' system';
 
 /** READ runs on any cluster member; LEADER_READ is a read sent where writes go (it sees every commit). */
 type UnitMode = 'READ' | 'LEADER_READ' | 'WRITE';

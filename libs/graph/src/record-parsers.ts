@@ -1,3 +1,4 @@
+import { TEMPORAL_STATE } from '@limbic/affect';
 import type { AgentRecord, MemoryRecord } from './model';
 import { num, numList, str, strList, toPlain } from './records';
 
@@ -37,6 +38,8 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     scope: str(field('scope')),
     metadata: str(field('metadata')),
     affectGiven: field('affectGiven') === true,
+    hourOfDay: typeof field('hourOfDay') === 'number' ? (field('hourOfDay') as number) : null,
+    sessionStartedAt: typeof field('sessionStartedAt') === 'number' ? (field('sessionStartedAt') as number) : null,
   };
 }
 
@@ -57,5 +60,9 @@ export function parseAgent(raw: unknown): AgentRecord {
     energyAt: num(a.energyAt, num(a.createdAt)),
     weights: Array.isArray(a.weights) ? numList(a.weights) : null,
     learnedWeights: Array.isArray(a.learnedWeights) ? numList(a.learnedWeights) : null,
+    timeZone: typeof a.timeZone === 'string' && a.timeZone.length > 0 ? a.timeZone : TEMPORAL_STATE.defaultTimeZone,
+    sessionStartedAt: a.sessionStartedAt === null || a.sessionStartedAt === undefined ? null : num(a.sessionStartedAt),
+    sessionInteractions: num(a.sessionInteractions),
+    lastInteractionAt: a.lastInteractionAt === null || a.lastInteractionAt === undefined ? null : num(a.lastInteractionAt),
   };
 }

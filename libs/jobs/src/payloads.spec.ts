@@ -12,6 +12,8 @@ describe('parsePayload', () => {
     expect(parsePayload('recall-effects', { ...effects, weights: [1], queryType: 'factual' })).toMatchObject({ recallId: 'r', weights: [1] });
     expect(parsePayload('consolidation', { v: 1, tenantId: 't', agentId: 'a', memoryId: 'm', reviewCount: 0 }).reviewCount).toBe(0);
     expect(parsePayload('periodic', { v: 1, task: 'review-sweep' }).task).toBe('review-sweep');
+    const page = { run: 'repeat:review-sweep:1764650000000', index: 2, after: { at: 1764650000000, id: 'm' } };
+    expect(parsePayload('periodic', { v: 1, task: 'review-sweep', page }).page).toEqual(page);
   });
 
   it('refuses an unknown version, a missing or mistyped field and an extra one, as an unrecoverable error naming the field', () => {
@@ -33,6 +35,8 @@ describe('parsePayload', () => {
     expect(refused('recall-effects', { ...effects, items: [{ memoryId: 'm', rank: 'first', signals: [] }] }).message).toMatch(/items\.0\.rank/);
     expect(refused('reembed', { v: 1, tenantId: 't', runId: 'r', step: 0, content: 'a snapshot' }).message).toMatch(/content/);
     expect(refused('periodic', { v: 1, task: 'defragment' }).message).toMatch(/task/);
+    expect(refused('periodic', { v: 1, task: 'review-sweep', page: { run: 'r', index: 0, after: { at: 0, id: '' } } }).message).toMatch(/page\.index/);
+    expect(refused('periodic', { v: 1, task: 'review-sweep', page: { run: 'r', index: 1, after: { at: 0.5, id: '' } } }).message).toMatch(/page\.after\.at/);
     expect(refused('appraisal', null).message).toMatch(/\(data\)/);
   });
 });

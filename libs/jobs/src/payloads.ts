@@ -71,7 +71,15 @@ export const reembedJobV1 = z.strictObject({ v: z.literal(1), tenantId: id, runI
 /** Work that runs once per period for the whole deployment (see periodic.ts). */
 export const PERIODIC_TASKS = ['appraisal-sweep', 'recall-effects-sweep', 'review-sweep', 'reembed-sweep', 'index-refresh'] as const;
 export type PeriodicTask = (typeof PERIODIC_TASKS)[number];
-export const periodicJobV1 = z.strictObject({ v: z.literal(1), task: z.enum(PERIODIC_TASKS) }).readonly();
+/**
+ * A follow-on page of one sweep run: the run it continues (the scheduler job's id), its number
+ * (1 is the page after the scheduler's own), and the keyset position it starts after
+ * (`at` epoch ms, then `id`: every paged sweep walks its rows in that order).
+ */
+export const sweepPageV1 = z
+  .strictObject({ run: id, index: z.number().int().min(1).max(1_000_000), after: z.strictObject({ at: z.number().int(), id: z.string().max(200) }).readonly() })
+  .readonly();
+export const periodicJobV1 = z.strictObject({ v: z.literal(1), task: z.enum(PERIODIC_TASKS), page: sweepPageV1.optional() }).readonly();
 
 export type AppraisalJobV1 = z.output<typeof appraisalJobV1>;
 export type AppraisalJobV2 = z.output<typeof appraisalJobV2>;
@@ -80,6 +88,7 @@ export type ConsolidationJobV1 = z.output<typeof consolidationJobV1>;
 export type RecallEffectsJobV1 = z.output<typeof recallEffectsJobV1>;
 export type ReembedJobV1 = z.output<typeof reembedJobV1>;
 export type PeriodicJobV1 = z.output<typeof periodicJobV1>;
+export type SweepPageV1 = z.output<typeof sweepPageV1>;
 
 export interface JobPayloads {
   appraisal: AppraisalJob;

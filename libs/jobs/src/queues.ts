@@ -25,4 +25,9 @@ export const jobId = {
   review: (memoryId: string, reviewCount: number): string => `review-${memoryId}-${reviewCount}`,
   /** Step n of a run runs once: every step advances the run's step counter in the same transaction as its writes. */
   reembed: (runId: string, step: number): string => `reembed-${runId}-${step}`,
+  /**
+   * Page n of one sweep run is added once, however often the page before it is retried: the run
+   * is the scheduler job's id (`repeat:<task>:<ms>`, unique per task and period).
+   */
+  sweepPage: (run: string, index: number): string => `sweep-page-${run.replaceAll(':', '-')}-${index}`,
 };

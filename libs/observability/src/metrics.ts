@@ -96,6 +96,13 @@ export const periodicRuns = new Counter({
   registers: [metricsRegistry],
 });
 
+export const sweepPages = new Counter({
+  name: 'limbic_sweep_pages_total',
+  help: 'Follow-on pages of sweep runs (a scan larger than one page goes on in jobs any worker takes), by task and outcome.',
+  labelNames: ['task', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 export const reviewOutcomes = new Counter({
   name: 'limbic_reviews_total',
   help: 'Spaced reviews by result: reviewed, archived, merged (into an older twin), skipped.',
@@ -105,7 +112,7 @@ export const reviewOutcomes = new Counter({
 
 export const reviewSweepDuration = new Histogram({
   name: 'limbic_review_sweep_seconds',
-  help: 'Time of one review sweep (find due reviews in Neo4j, enqueue them).',
+  help: 'Time of one page of a review sweep (find due reviews in Neo4j, enqueue them); the first page also backfills.',
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers: [metricsRegistry],
 });

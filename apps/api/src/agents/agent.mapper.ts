@@ -1,4 +1,4 @@
-import { hasLearned, presetOf, startingWeights, stateAt, storedLearning } from '@limbic/affect';
+import { hasLearned, minutesSinceLastInteraction, openSessionAt, presetOf, sessionMinutes, startingWeights, stateAt, storedLearning } from '@limbic/affect';
 import { decodeAgentState, type AgentRecord } from '@limbic/graph';
 import { toAffect } from '../common/graphql-types';
 import { toLearnedWeights } from '../feedback/utils/to-learned-weights';
@@ -11,6 +11,7 @@ export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
   const preset = presetOf(a.preset);
   const current = stateAt(state, now, preset);
   const learned = storedLearning(a.learnedWeights, a.weights);
+  const session = openSessionAt(state.session, now, preset.sessionGapMinutes);
   return {
     id: a.id,
     preset: (Object.values(AgentPreset) as string[]).includes(a.preset) ? (a.preset as AgentPreset) : AgentPreset.agent,
@@ -19,6 +20,9 @@ export function toAgent(a: AgentRecord, now: number = Date.now()): Agent {
     mood: toAffect([current.mood.valence, current.mood.arousal, current.mood.dominance]),
     momentum: { ...state.momentum },
     energy: current.energy,
+    timeZone: a.timeZone,
+    session: session === null ? null : { startedAt: new Date(session.startedAtMs), interactions: session.interactions, minutes: sessionMinutes(session, now) },
+    sinceLastInteractionMinutes: minutesSinceLastInteraction(state.session, now),
     weights: hasLearned(learned) ? toSignalVector(startingWeights('open', learned, preset.profile)) : null,
     learnedWeights: toLearnedWeights(learned, preset.profile),
   };

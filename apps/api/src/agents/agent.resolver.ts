@@ -12,10 +12,10 @@ export class AgentResolver {
 
   @Mutation(() => Agent, { description: 'Creates the agent, or returns it unchanged if the id exists with the same preset (a different one is BAD_USER_INPUT).' })
   async createAgent(@Tenant() tenantId: string, @Args('input') input: CreateAgentInput): Promise<Agent> {
-    return toAgent(await this.agents.create(tenantId, input.id, input.preset ?? null));
+    return toAgent(await this.agents.create(tenantId, input.id, input.preset ?? null, input.timeZone ?? null));
   }
 
-  @Mutation(() => Agent, { description: 'Changes what a user set on an agent (its preset); its memories and state stay.' })
+  @Mutation(() => Agent, { description: 'Changes what a user set on an agent (its preset, its time zone); its memories and state stay.' })
   async updateAgent(@Tenant() tenantId: string, @Args('id', { type: () => ID }) id: string, @Args('input') input: UpdateAgentInput): Promise<Agent> {
     return toAgent(await this.agents.update(tenantId, id, input));
   }
@@ -35,8 +35,13 @@ export class AgentResolver {
   }
 
   @Mutation(() => Agent, { description: 'The agent perceives a text: the appraiser moves its affect, mood, momentum and energy.' })
-  async observe(@Tenant() tenantId: string, @Args('agentId', { type: () => ID }) agentId: string, @Args('text') text: string): Promise<Agent> {
-    return toAgent(await this.agents.observe(tenantId, agentId, text));
+  async observe(
+    @Tenant() tenantId: string,
+    @Args('agentId', { type: () => ID }) agentId: string,
+    @Args('text') text: string,
+    @Args('now', { type: () => Date, nullable: true, description: 'The moment it is observed at; defaults to now. Lets callers replay history.' }) now: Date | null,
+  ): Promise<Agent> {
+    return toAgent(await this.agents.observe(tenantId, agentId, text, now), now?.getTime() ?? Date.now());
   }
 
   @Mutation(() => Agent, { description: 'Replaces the agent’s goals (each is embedded for goal relevance).' })

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conceptActivationAt, extractConcepts, lexiconAffect, moveAffect, observeText, presetOf, primeConcepts } from '@limbic/affect';
+import { canonicalTimeZone, conceptActivationAt, extractConcepts, lexiconAffect, moveAffect, observeText, presetOf, primeConcepts, TEMPORAL_STATE } from '@limbic/affect';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { AgentRepository, StateHistoryRepository, type AgentRecord, type GoalRecord } from '@limbic/graph';
 import { badInput, notFound } from '../common/api-error';
 import { toAffect, type AffectInput } from '../common/graphql-types';
-import { requireCallerId, requireInt, requireRange, requireText, requireWellFormed } from '../common/validate';
+import { requireCallerId, requireDate, requireInt, requireRange, requireText, requireWellFormed } from '../common/validate';
 import { AgentPreset, type GoalInput, type UpdateAgentInput } from './dto/agent.types';
 import type { StateSample } from './dto/state-sample.types';
 
@@ -23,9 +23,10 @@ export class AgentService {
   ) {}
 
   /** Idempotent for the same preset (or none given); another preset for an existing id is refused, not ignored. */
-  async create(tenantId: string, id: string, preset: AgentPreset | null): Promise<AgentRecord> {
+  async create(tenantId: string, id: string, preset: AgentPreset | null, timeZone: string | null = null): Promise<AgentRecord> {
     requireCallerId('id', id);
-    const { agent, created } = await this.agents.create(tenantId, id, preset ?? AgentPreset.agent, Date.now());
+    const zone = timeZone === null ? TEMPORAL_STATE.defaultTimeZone : requireTimeZone('timeZone', timeZone);
+    const { agent, created } = await this.agents.create(tenantId, id, preset ?? AgentPreset.agent, zone, Date.now());
     if (!created && preset !== null && agent.preset !== preset) {
       throw badInput('preset', `agent ${id} exists with preset ${agent.preset}; change it with updateAgent`);
     }
@@ -34,8 +35,11 @@ export class AgentService {
 
   async update(tenantId: string, id: string, input: UpdateAgentInput): Promise<AgentRecord> {
     requireCallerId('id', id);
-    const set = { ...(input.preset ? { preset: input.preset } : {}) };
-    if (Object.keys(set).length === 0) throw badInput('input', 'must change at least one of preset');
+    const set = {
+      ...(input.preset ? { preset: input.preset } : {}),
+      ...(input.timeZone !== undefined && input.timeZone !== null ? { timeZone: requireTimeZone('input.timeZone', input.timeZone) } : {}),
+    };
+    if (Object.keys(set).length === 0) throw badInput('input', 'must change at least one of preset, timeZone');
     return this.found(id, await this.agents.update(tenantId, id, set));
   }
 
@@ -61,12 +65,13 @@ export class AgentService {
    * The appraiser reads the text and moves core affect, momentum, mood and energy; the
    * text's concepts are primed as a recall's query primes its own (attention residue).
    */
-  async observe(tenantId: string, agentId: string, text: string): Promise<AgentRecord> {
+  async observe(tenantId: string, agentId: string, text: string, at: Date | null = null): Promise<AgentRecord> {
     requireCallerId('agentId', agentId);
     requireText('text', text, MAX_OBSERVE_BYTES);
+    // A replayed moment (`now`) when given: the interaction and its session happen then.
+    const now = requireDate('now', at ?? undefined, Date.now());
     const lexicon = lexiconAffect(text);
     const concepts = extractConcepts(text);
-    const now = Date.now();
     const agent = await this.agents.updateState(
       tenantId,
       agentId,
@@ -125,4 +130,11 @@ export class AgentService {
     if (!agent) throw notFound(`agent ${agentId}`);
     return agent;
   }
+}
+
+/** An IANA time-zone name Intl knows, as its canonical spelling; BAD_USER_INPUT otherwise. */
+function requireTimeZone(field: string, value: string): string {
+  const zone = canonicalTimeZone(value);
+  if (zone === null) throw badInput(field, `unknown time zone ${JSON.stringify(value.slice(0, 64))}: give an IANA name such as UTC or Europe/Paris`);
+  return zone;
 }

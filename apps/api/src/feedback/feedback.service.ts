@@ -4,6 +4,8 @@ import {
   learnFromFeedback,
   QUERY_TYPES,
   SIGNAL_NAMES,
+  LEGACY_SIGNAL_COUNT,
+  signalStride,
   PROFILES,
   presetOf,
   startingWeights,
@@ -52,7 +54,7 @@ export class FeedbackService {
     const outcome = await this.feedback.give(tenantId, input.recallId, input.memoryId, (context, index) => {
       const used = usedWeights(context);
       if (used === null) return null;
-      return learnedToArray(learnFromFeedback(learningOf(context), used, signalsAt(context.signals, index), value));
+      return learnedToArray(learnFromFeedback(learningOf(context), used, signalsAt(context.signals, index, signalStride(context.signals.length, context.memoryIds.length)), value));
     });
     switch (outcome.kind) {
       case 'unknown-recall': {
@@ -97,7 +99,7 @@ function learningOf(context: FeedbackContext): LearnedWeights {
 
 function usedWeights(context: FeedbackContext): { queryType: QueryType; weights: Weights } | null {
   const queryType = QUERY_TYPES.find((q) => q === context.queryType);
-  if (queryType === undefined || context.usedWeights === null || context.usedWeights.length !== SIGNAL_NAMES.length) return null;
+  if (queryType === undefined || context.usedWeights === null || (context.usedWeights.length !== SIGNAL_NAMES.length && context.usedWeights.length !== LEGACY_SIGNAL_COUNT)) return null;
   return { queryType, weights: weightsFromArray(context.usedWeights, PROFILES.balanced) };
 }
 
@@ -109,8 +111,9 @@ function feedbackValue(input: FeedbackInput): number {
   return input.signal === FeedbackSignal.USED ? 1 : -1;
 }
 
-function signalsAt(flat: readonly number[], index: number): Signals {
+/** A memory's signals from the record's flat list; records from before temporal state hold twelve per memory. */
+function signalsAt(flat: readonly number[], index: number, stride: number): Signals {
   const out = {} as Record<SignalName, number>;
-  SIGNAL_NAMES.forEach((name, k) => (out[name] = flat[index * SIGNAL_NAMES.length + k] ?? 0));
+  SIGNAL_NAMES.forEach((name, k) => (out[name] = k < stride ? (flat[index * stride + k] ?? 0) : 0));
   return out;
 }

@@ -15,6 +15,8 @@ export interface ValidEncode {
   readonly externalId: string | null;
   readonly scope: string | null;
   readonly metadata: Metadata | null;
+  /** The call's own instant when the caller replays history; null for now. */
+  readonly now: number | null;
 }
 
 const MAX_TAG_CHARS = 64;
@@ -41,7 +43,8 @@ export function validateEncode(input: EncodeInput, limits: Limits, now: number, 
   return {
     agentId: requireCallerId(f('agentId'), input.agentId),
     content: requireText(f('content'), input.content, limits.maxContentBytes),
-    occurredAt: requireDate(f('occurredAt'), input.occurredAt, now),
+    // Unset, it happened at the call's moment: the replayed one when given.
+    occurredAt: requireDate(f('occurredAt'), input.occurredAt, input.now === undefined || input.now === null ? now : requireDate(f('now'), input.now, now)),
     affect: input.affect
       ? {
           valence: requireRange(f('affect.valence'), input.affect.valence, -1, 1),
@@ -54,5 +57,6 @@ export function validateEncode(input: EncodeInput, limits: Limits, now: number, 
     externalId,
     scope: input.scope === undefined || input.scope === null ? null : requireScope(f('scope'), input.scope),
     metadata: input.metadata === undefined || input.metadata === null ? null : requireMetadata(f('metadata'), input.metadata),
+    now: input.now === undefined || input.now === null ? null : requireDate(f('now'), input.now, now),
   };
 }

@@ -72,7 +72,7 @@ export class EncodeService {
   }
 
   /** Up to LIMBIC_MAX_BATCH_ITEMS items: one embedding call, one transaction, UNWIND writes. */
-  async encodeBatch(tenantId: string, agentId: string, items: readonly EncodeInput[]): Promise<EncodeOutcome[]> {
+  async encodeBatch(tenantId: string, agentId: string, items: readonly EncodeInput[], batchNow?: Date | null): Promise<EncodeOutcome[]> {
     requireCallerId('agentId', agentId);
     const max = this.config.limits.maxBatchItems;
     if (items.length === 0) throw badInput('items', 'must not be empty');
@@ -82,7 +82,8 @@ export class EncodeService {
       if (item.agentId !== undefined && item.agentId !== null && item.agentId !== agentId) {
         throw badInput(`items[${i}].agentId`, 'must be omitted or equal the batch agentId');
       }
-      return validateEncode({ ...item, agentId }, this.config.limits, now, `items[${i}].`);
+      if (item.now !== undefined && item.now !== null) throw badInput(`items[${i}].now`, 'give the batch’s now instead');
+      return validateEncode({ ...item, agentId, ...(batchNow ? { now: batchNow } : {}) }, this.config.limits, now, `items[${i}].`);
     });
     return this.write(tenantId, agentId, valid);
   }
@@ -125,7 +126,7 @@ export class EncodeService {
     const times = prepared.map((p) => p.occurredAt);
     const outcomes = await this.db.writeTx('encode', async (runner): Promise<EncodeOutcome[] | null> => {
       const tx = new EncodeTx(runner, tenantId, agentId);
-      const now = Date.now();
+      const now = callMoment(group.items) ?? Date.now();
       // Queries that do not depend on each other's answers are sent together: the driver
       // pipelines them in this transaction and Neo4j runs them in order, so the lock is
       // taken first and the rest read under it, in one round trip instead of four. The
@@ -167,6 +168,7 @@ export class EncodeService {
           chainWindow,
           now,
           interactions: group.calls,
+          timeZone: agent.timeZone,
         });
         // Writes pipelined like the reads above; they run in this order.
         const [memories] = await Promise.all([
@@ -216,6 +218,16 @@ function afterPendingIo<T>(work: () => T): Promise<T> {
       }
     }),
   );
+}
+
+/**
+ * The replayed moment of the calls written together: the latest `now` they gave, or null when
+ * none gave one (then it is the wall clock). Calls joined in one transaction share one moment.
+ */
+function callMoment(items: readonly EmbeddedItem[]): number | null {
+  let latest: number | null = null;
+  for (const { valid } of items) if (valid.now !== null && (latest === null || valid.now > latest)) latest = valid.now;
+  return latest;
 }
 
 function unique(values: readonly (string | null)[]): string[] {

@@ -21,5 +21,7 @@ export function toMemory(m: MemoryRecord): Memory {
     scope: m.scope,
     metadata: loadMetadata(m.metadata),
     affectGiven: m.affectGiven,
+    hourOfDay: m.hourOfDay,
+    sessionStartedAt: m.sessionStartedAt === null ? null : new Date(m.sessionStartedAt),
   };
 }

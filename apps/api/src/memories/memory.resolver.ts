@@ -23,7 +23,7 @@ export class MemoryResolver {
 
   @Mutation(() => EncodeBatchResult, { description: 'Stores many memories in one transaction (idempotent per externalId).' })
   async encodeBatch(@Tenant() tenantId: string, @Args('input') input: EncodeBatchInput): Promise<EncodeBatchResult> {
-    const outcomes = await this.encoder.encodeBatch(tenantId, input.agentId, input.items);
+    const outcomes = await this.encoder.encodeBatch(tenantId, input.agentId, input.items, input.now ?? null);
     return {
       items: outcomes.map((o) => ({ memory: toMemory(o.memory), created: o.created })),
       created: outcomes.filter((o) => o.created).length,

@@ -6,6 +6,11 @@ import {
   energySearchBreadth,
   broadcastSeed,
   EMPTY_WORKSPACE,
+  hourOfDay,
+  isFactSeeking,
+  sessionMinutes,
+  sessionSearchBreadth,
+  touchSession,
   extractConcepts,
   isWorkspaceActive,
   isBaselineProfile,
@@ -160,6 +165,9 @@ export class RecallService {
     const agentState = decodeAgentState(state.agent);
     const preset = presetOf(state.agent.preset);
     const { mood, energy } = stateAt(agentState, cmd.nowMs, preset);
+    // The session this recall counts in (the worker counts it when it applies the effects):
+    // after an idle gap a new one, which holds no memory yet.
+    const session = touchSession(agentState.session, cmd.nowMs, preset.sessionGapMinutes);
     const queryType = classifyQuery(cmd.query);
     const { weights, source } = resolveWeights({
       mood,
@@ -194,10 +202,17 @@ export class RecallService {
       // SRF's context: the query's concepts and the caller's context tags.
       contextTags: [...new Set([...concepts, ...cmd.contextTags])],
       decayScale: preset.decayScale,
+      hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
+      sessionStartedAtMs: session.startedAtMs,
     };
     const pass1 = scorePass1(pool, context, weights);
 
-    const breadth = energySearchBreadth(energy, preset.spread);
+    // Session length moves breadth on top of energy, never for fact-seeking queries without a
+    // named profile (as mood adaptation), so it cannot cost factual recall.
+    const energyBreadth = energySearchBreadth(energy, preset.spread);
+    const breadth = cmd.profile === undefined && isFactSeeking(queryType)
+      ? energyBreadth
+      : sessionSearchBreadth(energyBreadth, { minutes: sessionMinutes(session, cmd.nowMs), interactions: session.interactions });
     const activations = new Map<string, ActivatedNode>();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {

@@ -10,6 +10,8 @@ const KEY_ITEM = 'limbic.apiKey';
  */
 export class PageApi {
   private readonly listeners = new Set<() => void>();
+  /** One HTTP client per key, so its consistency tokens carry from call to call (read-your-writes behind replicas). */
+  private http: { readonly key: string | null; readonly transport: HttpTransport } | null = null;
 
   constructor(
     private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
@@ -36,12 +38,18 @@ export class PageApi {
 
   async run<R, V extends Record<string, unknown>>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
     const { text, name } = operationOf(document);
-    const transport = new HttpTransport(new HttpClient({ url: this.origin, apiKey: this.key ?? undefined }));
+    const transport = this.transport();
     try {
       return dataOf<R>(name, await transport.execute({ query: text, variables, operationName: name }));
     } catch (err) {
       if (err instanceof UnauthenticatedError) for (const listener of this.listeners) listener();
       throw err;
     }
+  }
+
+  private transport(): HttpTransport {
+    const key = this.key;
+    if (this.http?.key !== key) this.http = { key, transport: new HttpTransport(new HttpClient({ url: this.origin, apiKey: key ?? undefined })) };
+    return this.http.transport;
   }
 }

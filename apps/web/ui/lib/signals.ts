@@ -16,6 +16,8 @@ export const SIGNALS: readonly { readonly key: SignalKey; readonly label: string
   { key: 'goalRelevance', label: 'goal relevance', colour: '#9c755f' },
   { key: 'priming', label: 'priming', colour: '#d4a6c8' },
   { key: 'resonance', label: 'resonance', colour: '#76b7b2' },
+  { key: 'circadianCongruence', label: 'hour of day', colour: '#3b3b98' },
+  { key: 'sessionContext', label: 'session', colour: '#bab0ac' },
 ];
 
 export interface Segment {

@@ -5,7 +5,7 @@ import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { IndexMaintenanceRepository } from '@limbic/graph';
 import { vectorIndexRefreshes } from '@limbic/observability';
 import { PeriodicState } from '../periodic/periodic-state';
-import type { PeriodicWork } from '../periodic/periodic-work';
+import type { PeriodicResult, PeriodicWork } from '../periodic/periodic-work';
 import { INITIAL_REFRESH_STATE, planRefresh, type RefreshState } from './refresh-plan';
 
 const refreshState: z.ZodType<RefreshState> = z.object({ lastCount: z.number().int().nonnegative().nullable(), owed: z.number().int().nonnegative() });
@@ -33,8 +33,8 @@ export class VectorIndexRefresher implements PeriodicWork {
     return this.config.worker.indexRefreshIntervalMs;
   }
 
-  async run(): Promise<string> {
-    return (await this.tick()) ? 'refreshed' : 'nothing to refresh';
+  async run(): Promise<PeriodicResult> {
+    return { summary: (await this.tick()) ? 'refreshed' : 'nothing to refresh', next: null };
   }
 
   /** One look; returns whether it refreshed. Never throws: a failed tick waits for the next. */

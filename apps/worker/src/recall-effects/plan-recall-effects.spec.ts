@@ -1,4 +1,4 @@
-import { hebbianUpdate, hebbianUpdateTimes, initialAgentState } from '@limbic/affect';
+import { hebbianUpdate, hebbianUpdateTimes, initialAgentState, SIGNAL_NAMES } from '@limbic/affect';
 import type { AgentRecord, EffectsSnapshot } from '@limbic/graph';
 import { CO_RECALLS_FOR_EDGE, planRecallEffects } from './plan-recall-effects';
 
@@ -18,6 +18,10 @@ const agent: AgentRecord = {
   energyAt: NOW - 1000,
   weights: null,
   learnedWeights: null,
+  timeZone: 'UTC',
+  sessionStartedAt: null,
+  sessionInteractions: 0,
+  lastInteractionAt: null,
 };
 
 function snapshot(links: EffectsSnapshot['links'], labileUntil: number | null = null): EffectsSnapshot {
@@ -61,7 +65,9 @@ describe('planRecallEffects', () => {
     expect(plan.create).toEqual([]);
     expect(plan.primed).toEqual([{ name: 'deploy', activation: 0.5, at: NOW }]);
     expect(plan.energy).toBeCloseTo(0.98, 6);
-    expect(plan.signals).toHaveLength(36);
+    expect(plan.signals).toHaveLength(3 * SIGNAL_NAMES.length);
+    // The recall is the agent's first interaction: it starts a session.
+    expect(plan.session).toEqual({ startedAt: NOW, interactions: 1, lastAt: NOW });
   });
 
   it('links a pair co-recalled often enough', () => {

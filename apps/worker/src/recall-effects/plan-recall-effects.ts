@@ -34,9 +34,9 @@ export interface RecallEffectsInput {
  * formula from libs/affect: reconsolidation of each returned memory (APE against the agent's
  * affect now), Hebbian strengthening of edges among the co-recalled top results, a co-recall
  * count for pairs without an edge (and an edge once it reaches CO_RECALLS_FOR_EDGE), the
- * query's concepts primed, one interaction's energy spent, and the global workspace the recall
- * left — a focus that ignited (or took the workspace over) is broadcast: its own concepts are
- * primed with the query's, so the agent's next recalls lean toward what it is about.
+ * query's concepts primed, one interaction's energy spent and counted in the session, and the
+ * global workspace the recall left — a focus that ignited (or took the workspace over) is
+ * broadcast: its own concepts are primed with the query's, so the next recalls lean toward it.
  */
 export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectState, input: RecallEffectsInput): EffectsPlan {
   const now = input.now;
@@ -84,12 +84,26 @@ export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectS
     else counters.push({ a, b, count });
   }
 
-  const energy = interact(state, now, presetOf(snapshot.agent.preset).energy).energy;
+  const preset = presetOf(snapshot.agent.preset);
+  const after = interact(state, now, preset.energy, preset.sessionGapMinutes);
+  const energy = after.energy;
+  const session = after.session ?? { startedAtMs: now, interactions: 1, lastAtMs: now };
   const workspace = input.workspace ?? null;
   const broadcast = workspace !== null && (workspace.event === 'ignited' || workspace.event === 'taken-over') ? focusConcepts(snapshot, workspace.focusId) : [];
   const primed = primeConcepts(snapshot.primed, [...input.concepts, ...broadcast], now).map((c) => ({ name: c.name, activation: c.activation, at: c.atMs }));
   const signals = input.items.flatMap((i) => SIGNAL_NAMES.map((_, k) => i.signals[k] ?? 0));
-  return { memoryUpdates, strengthen, counters, create, energy: energy.energy, energyAt: energy.atMs, workspace, primed, signals };
+  return {
+    memoryUpdates,
+    strengthen,
+    counters,
+    create,
+    energy: energy.energy,
+    energyAt: energy.atMs,
+    session: { startedAt: session.startedAtMs, interactions: session.interactions, lastAt: session.lastAtMs },
+    workspace,
+    primed,
+    signals,
+  };
 }
 
 /** The concepts a broadcast of the focus primes: its first ones, as one write of it would. */

@@ -3,6 +3,7 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { progressOf, ReembedRepository } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
 import { reembedProgress } from '@limbic/observability';
+import type { PageOutcome } from '../periodic/sweep-paging';
 import { PeriodicSweep } from '../sweep/periodic-sweep';
 
 /** A run untouched this long has lost its job (Redis flushed, worker killed before it enqueued the next step). */
@@ -30,7 +31,11 @@ export class ReembedSweep extends PeriodicSweep {
     return Math.min(this.config.worker.sweepIntervalMs, 5000);
   }
 
-  protected async sweep(now: number): Promise<number> {
+  /**
+   * One page is the whole scan: one row per tenant with a run in progress (at most one each),
+   * and the progress metric is rebuilt from all of them at once.
+   */
+  protected async sweepPage(now: number): Promise<PageOutcome> {
     const tenants = this.config.worker.sweepTenants;
     const runs = await this.repo.inProgress(tenants.length > 0 ? tenants : null);
     reembedProgress.reset();
@@ -40,6 +45,6 @@ export class ReembedSweep extends PeriodicSweep {
       if (now - run.updatedAt < IDLE_MS) continue;
       if (await this.jobs.enqueueReembedStep({ tenantId: run.tenantId, runId: run.id, step: run.step })) enqueued++;
     }
-    return enqueued;
+    return { handled: enqueued, next: null };
   }
 }

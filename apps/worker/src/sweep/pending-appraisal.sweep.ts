@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { AppraisalRepository } from '@limbic/graph';
+import { AppraisalRepository, type KeysetCursor } from '@limbic/graph';
 import { JobProducer } from '@limbic/jobs';
+import { deadline, walkPage, type PageOutcome } from '../periodic/sweep-paging';
 import { PeriodicSweep } from './periodic-sweep';
 
 /**
@@ -10,7 +11,6 @@ import { PeriodicSweep } from './periodic-sweep';
  * memory encoded while Redis was down is picked up by the first sweep after it returns.
  */
 const MAX_GRACE_MS = 10_000;
-const BATCH = 500;
 
 /**
  * Neo4j is the source of truth: any memory still pending after the grace period is
@@ -34,17 +34,15 @@ export class PendingAppraisalSweep extends PeriodicSweep {
     return this.config.worker.sweepIntervalMs;
   }
 
-  /** Enqueues every memory still pending after the grace period; returns how many. */
-  protected async sweep(now: number): Promise<number> {
+  /** Enqueues one page of the memories still pending after the grace period, oldest first. */
+  protected async sweepPage(now: number, after: KeysetCursor): Promise<PageOutcome> {
     const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
-    const pending = await this.appraisals.findPending(now - grace, BATCH, this.config.worker.sweepTenants);
-    let enqueued = 0;
-    for (const p of pending) {
-      // Redis refused one: it is down, and the next sweep will try them all again.
-      if (!(await this.jobs.enqueueAppraisal(p))) break;
-      enqueued++;
-    }
-    if (enqueued > 0) this.log.log(`enqueued ${enqueued} pending appraisal(s)`);
-    return enqueued;
+    const { sweepPageSize, sweepPageMs, sweepTenants } = this.config.worker;
+    const timeUp = deadline(sweepPageMs);
+    const page = await this.appraisals.findPending(now - grace, after, sweepPageSize, sweepTenants);
+    // A refusal means Redis is down: the run ends, and the next period scans again.
+    const outcome = await walkPage(page, (p) => this.jobs.enqueueAppraisal(p), timeUp);
+    if (outcome.handled > 0) this.log.log(`enqueued ${outcome.handled} pending appraisal(s)`);
+    return outcome;
   }
 }

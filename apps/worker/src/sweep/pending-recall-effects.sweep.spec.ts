@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@limbic/config';
-import type { RecallEffectsRepository, RecallRecord } from '@limbic/graph';
+import type { KeysetCursor, KeysetPage, RecallEffectsRepository, RecallRecord } from '@limbic/graph';
 import type { JobProducer } from '@limbic/jobs';
 import { PendingRecallEffectsSweep, toJob } from './pending-recall-effects.sweep';
 
@@ -20,7 +20,12 @@ const record = (recallId: string): RecallRecord => ({
 
 function sweep(env: Record<string, string>, found: RecallRecord[], accepts: (id: string) => boolean) {
   const expire = jest.fn((..._args: unknown[]) => Promise.resolve({ applied: 0, pending: 0 }));
-  const findPending = jest.fn((..._args: unknown[]) => Promise.resolve(found));
+  // Pending since 700 (the first two) or 701, then by id.
+  const keyed = found.map((r, i) => ({ key: { at: i < 2 ? 700 : 701, id: r.recallId }, row: r }));
+  const findPending = jest.fn(async (_before: number, after: KeysetCursor, limit: number, _tenants: readonly string[]): Promise<KeysetPage<RecallRecord>> => {
+    const rows = keyed.filter(({ key }) => key.at > after.at || (key.at === after.at && key.id > after.id)).slice(0, limit);
+    return { rows, full: rows.length >= limit };
+  });
   const enqueueRecallEffects = jest.fn((p: { recallId: string }) => Promise.resolve(accepts(p.recallId)));
   const s = new PendingRecallEffectsSweep(
     loadConfig(env),
@@ -33,21 +38,33 @@ function sweep(env: Record<string, string>, found: RecallRecord[], accepts: (id:
 describe('PendingRecallEffectsSweep', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
-  it('expires records older than the retention, then enqueues what is still pending after the grace', async () => {
+  it('expires records older than the retention on a run’s first page, then enqueues a page of what is still pending after the grace', async () => {
     const { s, expire, findPending, enqueueRecallEffects } = sweep(
       { LIMBIC_SWEEP_INTERVAL_MS: '2000', LIMBIC_SWEEP_TENANTS: 'acme', LIMBIC_RECALL_RECORD_RETENTION_MS: '60000' },
       [record('r1'), record('r2')],
       () => true,
     );
-    expect(await s.sweepOnce(1_000_000)).toBe(2);
+    expect(await s.run({ now: 1_000_000 })).toEqual({ summary: 'enqueued 2', next: null });
     expect(expire).toHaveBeenCalledWith(940_000, 500, ['acme']);
-    expect(findPending).toHaveBeenCalledWith(998_000, 500, ['acme']);
+    expect(findPending).toHaveBeenCalledWith(998_000, { at: 0, id: '' }, 1000, ['acme']);
     expect(enqueueRecallEffects.mock.calls.map(([p]) => p.recallId)).toEqual(['r1', 'r2']);
   });
 
-  it('stops at the first refusal: Redis is down, the next sweep tries again', async () => {
+  it('pages through the pending records in (pendingSince, id) order; follow-on pages expire nothing', async () => {
+    const { s, expire, enqueueRecallEffects } = sweep({ LIMBIC_SWEEP_PAGE_SIZE: '2' }, ['r1', 'r2', 'r3', 'r4', 'r5'].map(record), () => true);
+    const first = await s.run({ now: 1_000_000 });
+    expect(first.next).toEqual({ at: 700, id: 'r2' });
+    const second = await s.run({ now: 1_000_000, page: { run: 'repeat:recall-effects-sweep:1', index: 1, after: first.next! } });
+    expect(second.next).toEqual({ at: 701, id: 'r4' });
+    const third = await s.run({ now: 1_000_000, page: { run: 'repeat:recall-effects-sweep:1', index: 2, after: second.next! } });
+    expect(third).toEqual({ summary: 'enqueued 1', next: null });
+    expect(expire).toHaveBeenCalledTimes(1);
+    expect(enqueueRecallEffects.mock.calls.map(([p]) => p.recallId)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+  });
+
+  it('ends the run at the first refusal: Redis is down, the next period scans again', async () => {
     const { s, enqueueRecallEffects } = sweep({}, [record('r1'), record('r2'), record('r3')], (id) => id !== 'r2');
-    expect(await s.sweepOnce()).toBe(1);
+    expect(await s.run({ now: 1_000_000 })).toEqual({ summary: 'enqueued 1', next: null });
     expect(enqueueRecallEffects).toHaveBeenCalledTimes(2);
   });
 

@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SIGNAL_NAMES } from '@limbic/affect';
+import { signalStride } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { RecallEffectsRepository, type RecallRecord } from '@limbic/graph';
+import { RecallEffectsRepository, type KeysetCursor, type RecallRecord } from '@limbic/graph';
 import { JobProducer, type RecallEffectsJobV1 } from '@limbic/jobs';
+import { deadline, walkPage, type PageOutcome } from '../periodic/sweep-paging';
 import { PeriodicSweep } from './periodic-sweep';
 
 /** As for appraisals: younger records are left to the API's own enqueue (at most one sweep interval). */
 const MAX_GRACE_MS = 10_000;
-const BATCH = 500;
+/** Records older than the retention deleted per run (each kind), on the run's first page. */
+const EXPIRE_PER_RUN = 500;
 
 /**
  * Recall effects survive Redis like appraisals do: the API records every recall in Neo4j,
@@ -33,25 +35,26 @@ export class PendingRecallEffectsSweep extends PeriodicSweep {
     return this.config.worker.sweepIntervalMs;
   }
 
-  protected async sweep(now: number): Promise<number> {
-    const tenants = this.config.worker.sweepTenants;
-    const expired = await this.records.expire(now - this.config.worker.recallRecordRetentionMs, BATCH, tenants);
-    if (expired.pending > 0) this.log.warn(`gave up the effects of ${expired.pending} recall(s) pending longer than the retention`);
-    const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
-    let enqueued = 0;
-    for (const r of await this.records.findPending(now - grace, BATCH, tenants)) {
-      // Redis refused one: it is down, and the next sweep will try them all again.
-      if (!(await this.jobs.enqueueRecallEffects(toJob(r)))) break;
-      enqueued++;
+  protected async sweepPage(now: number, after: KeysetCursor, first: boolean): Promise<PageOutcome> {
+    const { sweepPageSize, sweepPageMs, sweepTenants: tenants } = this.config.worker;
+    const timeUp = deadline(sweepPageMs);
+    if (first) {
+      const expired = await this.records.expire(now - this.config.worker.recallRecordRetentionMs, EXPIRE_PER_RUN, tenants);
+      if (expired.pending > 0) this.log.warn(`gave up the effects of ${expired.pending} recall(s) pending longer than the retention`);
     }
-    if (enqueued > 0) this.log.log(`enqueued ${enqueued} pending recall effect(s)`);
-    return enqueued;
+    const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
+    const page = await this.records.findPending(now - grace, after, sweepPageSize, tenants);
+    // A refusal means Redis is down: the run ends, and the next period scans again.
+    const outcome = await walkPage(page, (r) => this.jobs.enqueueRecallEffects(toJob(r)), timeUp);
+    if (outcome.handled > 0) this.log.log(`enqueued ${outcome.handled} pending recall effect(s)`);
+    return outcome;
   }
 }
 
 /** The job the API enqueued, rebuilt from the record (items are stored best first). */
 export function toJob(r: RecallRecord): Omit<RecallEffectsJobV1, 'v'> {
-  const n = SIGNAL_NAMES.length;
+  // Records written before temporal state hold twelve signals per memory.
+  const n = signalStride(r.signals.length, r.memoryIds.length);
   return {
     tenantId: r.tenantId,
     agentId: r.agentId,

@@ -94,9 +94,18 @@ class AsyncLimbic:
 
     # Agents
 
-    async def create_agent(self, agent_id: str, *, preset: AgentPreset | None = None) -> Agent:
-        """Creates the agent, or returns it if it exists with that preset (or none given)."""
-        return await self._run(ops.create_agent(agent_id, preset))
+    async def create_agent(self, agent_id: str, *, preset: AgentPreset | None = None, time_zone: str | None = None) -> Agent:
+        """Creates the agent, or returns it if it exists with that preset (or none given).
+
+        `time_zone` is the IANA zone of the hours of day its memories record (default UTC).
+        """
+        return await self._run(ops.create_agent(agent_id, preset, time_zone))
+
+    async def update_agent(
+        self, agent_id: str, *, preset: AgentPreset | None = None, time_zone: str | None = None
+    ) -> Agent:
+        """Changes the preset and/or the IANA time zone; an unknown zone is a BadInputError."""
+        return await self._run(ops.update_agent(agent_id, preset, time_zone))
 
     async def agent(self, agent_id: str) -> Agent:
         """The agent's state now: affect, mood, momentum, energy, goals, primed concepts."""
@@ -122,9 +131,12 @@ class AsyncLimbic:
 
     # State
 
-    async def observe(self, agent_id: str, text: str) -> Agent:
-        """The agent perceives a text: its affect, mood, momentum and energy move."""
-        return await self._run(ops.observe(agent_id, text))
+    async def observe(self, agent_id: str, text: str, *, now: datetime | None = None) -> Agent:
+        """The agent perceives a text: its affect, mood, momentum and energy move; the session counts it.
+
+        `now` replays it at a past moment.
+        """
+        return await self._run(ops.observe(agent_id, text, now))
 
     async def set_feeling(
         self, agent_id: str, *, valence: float, arousal: float, dominance: float | None = None
@@ -152,8 +164,12 @@ class AsyncLimbic:
         importance: float | None = None,
         metadata: JSONObject | None = None,
         external_id: str | None = None,
+        now: datetime | None = None,
     ) -> Memory:
-        """Stores one memory (encode). With `external_id` it is idempotent, and so retried on network errors."""
+        """Stores one memory (encode). With `external_id` it is idempotent, and so retried on network errors.
+
+        `now` replays the call at a past moment (its session and encodedAt).
+        """
         return await self._run(
             ops.remember(
                 agent_id,
@@ -165,6 +181,7 @@ class AsyncLimbic:
                 importance=importance,
                 metadata=metadata,
                 external_id=external_id,
+                now=now,
             )
         )
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 _AFFECT = "valence arousal dominance"
 _SIGNALS = (
     "semantic lexical moodCongruence affectProximity momentumAlignment recency frequency "
-    "importance emotionalIntensity goalRelevance priming resonance"
+    "importance emotionalIntensity goalRelevance priming resonance circadianCongruence sessionContext"
 )
 
 _MEMORY = """
 fragment MemoryFields on Memory {
   id agentId content occurredAt encodedAt valence arousal dominance importance tags scope metadata
-  externalId archived pendingAppraisal affectGiven accessCount embeddingModel
+  externalId archived pendingAppraisal affectGiven accessCount embeddingModel hourOfDay sessionStartedAt
 }
 """
 
 _AGENT = f"""
 fragment AgentFields on Agent {{
-  id preset createdAt energy
+  id preset createdAt energy timeZone sinceLastInteractionMinutes
+  session {{ startedAt interactions minutes }}
   affect {{ {_AFFECT} }}
   mood {{ {_AFFECT} }}
   momentum {{ dv da dd }}
@@ -34,6 +35,13 @@ fragment AgentFields on Agent {{
 CREATE_AGENT = (
     """
 mutation LimbicCreateAgent($input: CreateAgentInput!) { createAgent(input: $input) { ...AgentFields } }
+"""
+    + _AGENT
+)
+
+UPDATE_AGENT = (
+    """
+mutation LimbicUpdateAgent($id: ID!, $input: UpdateAgentInput!) { updateAgent(id: $id, input: $input) { ...AgentFields } }
 """
     + _AGENT
 )
@@ -85,7 +93,9 @@ query LimbicRecall($input: RecallInput!) {{
 
 OBSERVE = (
     """
-mutation LimbicObserve($agentId: ID!, $text: String!) { observe(agentId: $agentId, text: $text) { ...AgentFields } }
+mutation LimbicObserve($agentId: ID!, $text: String!, $now: DateTime) {
+  observe(agentId: $agentId, text: $text, now: $now) { ...AgentFields }
+}
 """
     + _AGENT
 )

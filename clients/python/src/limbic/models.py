@@ -14,6 +14,7 @@ __all__ = [
     "AffectInput",
     "Agent",
     "AgentPage",
+    "AgentSession",
     "AgentPreset",
     "ArchivedFilter",
     "FeedbackResult",
@@ -115,6 +116,8 @@ class SignalVector(_Model):
     goal_relevance: float
     priming: float
     resonance: float
+    circadian_congruence: float
+    session_context: float
 
 
 class SignalWeights(_Input):
@@ -132,6 +135,8 @@ class SignalWeights(_Input):
     goal_relevance: float | None = None
     priming: float | None = None
     resonance: float | None = None
+    circadian_congruence: float | None = None
+    session_context: float | None = None
 
 
 class LearnedWeights(_Model):
@@ -140,8 +145,16 @@ class LearnedWeights(_Model):
     weights: SignalVector
 
 
+class AgentSession(_Model):
+    """The run of interactions (observe, encode, recall) with no idle gap longer than the preset's."""
+
+    started_at: datetime
+    interactions: int
+    minutes: float
+
+
 class Agent(_Model):
-    """An agent and its state now: affect, mood, momentum, energy, goals, primed concepts."""
+    """An agent and its state now: affect, mood, momentum, energy, session, goals, primed concepts."""
 
     id: str
     preset: AgentPreset
@@ -150,6 +163,9 @@ class Agent(_Model):
     mood: Affect
     momentum: Momentum
     energy: float
+    time_zone: str = "UTC"
+    session: AgentSession | None = None
+    since_last_interaction_minutes: float | None = None
     goals: list[Goal]
     primed_concepts: list[PrimedConcept]
     learned_weights: list[LearnedWeights]
@@ -174,6 +190,8 @@ class Memory(_Model):
     affect_given: bool
     access_count: int
     embedding_model: str | None = None
+    hour_of_day: float | None = None
+    session_started_at: datetime | None = None
 
 
 class ActivationPath(_Model):

@@ -128,11 +128,16 @@ def _spread(value: Spread | Mapping[str, Any] | None) -> dict[str, Any] | None:
     return (value if isinstance(value, Spread) else Spread.model_validate(value)).to_variables()
 
 
-def create_agent(agent_id: str, preset: AgentPreset | None) -> Call[Agent]:
+def create_agent(agent_id: str, preset: AgentPreset | None, time_zone: str | None = None) -> Call[Agent]:
     # The API makes createAgent idempotent: the same id and preset answer the existing agent.
-    return Call(
-        doc.CREATE_AGENT, {"input": _compact({"id": agent_id, "preset": preset})}, "createAgent", _model(Agent), True
-    )
+    agent_input = _compact({"id": agent_id, "preset": preset, "timeZone": time_zone})
+    return Call(doc.CREATE_AGENT, {"input": agent_input}, "createAgent", _model(Agent), True)
+
+
+def update_agent(agent_id: str, preset: AgentPreset | None, time_zone: str | None) -> Call[Agent]:
+    # Setting the same values again leaves the same agent.
+    agent_input = _compact({"preset": preset, "timeZone": time_zone})
+    return Call(doc.UPDATE_AGENT, {"id": agent_id, "input": agent_input}, "updateAgent", _model(Agent), True)
 
 
 def agent(agent_id: str) -> Call[Agent]:
@@ -159,6 +164,7 @@ def remember(
     importance: float | None,
     metadata: JSONObject | None,
     external_id: str | None,
+    now: datetime | None = None,
 ) -> Call[Memory]:
     encode_input = _compact(
         {
@@ -171,6 +177,7 @@ def remember(
             "importance": importance,
             "metadata": dict(metadata) if metadata is not None else None,
             "externalId": external_id,
+            "now": iso(now) if now is not None else None,
         }
     )
     # Only an externalId makes encode idempotent (a repeat answers the first memory); without
@@ -212,8 +219,9 @@ def recall(
     return Call(doc.RECALL, {"input": recall_input}, "recall", _model(RecallResult), True)
 
 
-def observe(agent_id: str, text: str) -> Call[Agent]:
-    return Call(doc.OBSERVE, {"agentId": agent_id, "text": text}, "observe", _model(Agent), False)
+def observe(agent_id: str, text: str, now: datetime | None = None) -> Call[Agent]:
+    variables = {"agentId": agent_id, "text": text, "now": iso(now) if now is not None else None}
+    return Call(doc.OBSERVE, variables, "observe", _model(Agent), False)
 
 
 def set_feeling(agent_id: str, affect: AffectLike) -> Call[Agent]:

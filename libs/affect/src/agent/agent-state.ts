@@ -2,13 +2,14 @@ import { MOOD, MS_PER_HOUR, NEUTRAL_AFFECT } from '../constants';
 import { clampAffect, lerpAffect } from '../dynamics/affect-space';
 import { DEFAULT_ENERGY_RATES, energyAt, spendEnergy, type EnergyRates } from '../dynamics/energy';
 import { momentumFromHistory, pushAffectHistory, ZERO_MOMENTUM } from '../dynamics/momentum';
+import { touchSession, type SessionState } from '../dynamics/session';
 import { advanceMood, moodAt } from '../dynamics/mood';
 import { clamp01 } from '../math/scalar';
 import type { CoreAffect, EnergyState, Momentum, MoodState, TimedAffect } from '../types/affect.types';
-import type { StateDynamics } from './presets';
+import { DEFAULT_SESSION_GAP_MINUTES, type StateDynamics } from './presets';
 
 /** DESIGN's mood inertia and the default energy rates (the `agent` preset's). */
-export const DEFAULT_DYNAMICS: StateDynamics = { moodInertia: MOOD.inertia, energy: DEFAULT_ENERGY_RATES };
+export const DEFAULT_DYNAMICS: StateDynamics = { moodInertia: MOOD.inertia, energy: DEFAULT_ENERGY_RATES, sessionGapMinutes: DEFAULT_SESSION_GAP_MINUTES };
 
 /**
  * Everything about an agent's internal state that changes with experience, as stored on
@@ -22,6 +23,8 @@ export interface AgentAffectState {
   readonly mood: MoodState;
   readonly momentum: Momentum;
   readonly energy: EnergyState;
+  /** The current (or last) session; null before the first interaction. */
+  readonly session: SessionState | null;
 }
 
 
@@ -41,6 +44,7 @@ export function initialAgentState(nowMs: number): AgentAffectState {
     mood: { mood: MOOD.baseline, atMs: nowMs },
     momentum: ZERO_MOMENTUM,
     energy: { energy: 1, atMs: nowMs },
+    session: null,
   };
 }
 
@@ -60,12 +64,21 @@ export function moveAffect(state: AgentAffectState, next: CoreAffect, nowMs: num
     mood: advanceMood(state.mood, affect, at, inertia),
     momentum: momentumFromHistory(history),
     energy: state.energy,
+    session: state.session,
   };
 }
 
-/** One interaction (encode, observe, recall) costs energy after lazy recovery to now. */
-export function interact(state: AgentAffectState, nowMs: number, rates: EnergyRates = DEFAULT_ENERGY_RATES): AgentAffectState {
-  return { ...state, energy: spendEnergy(state.energy, nowMs, rates) };
+/**
+ * One interaction (encode, observe, recall) costs energy after lazy recovery to now, and counts
+ * in the session (a new one after an idle gap longer than `sessionGapMinutes`).
+ */
+export function interact(
+  state: AgentAffectState,
+  nowMs: number,
+  rates: EnergyRates = DEFAULT_ENERGY_RATES,
+  sessionGapMinutes: number = DEFAULT_SESSION_GAP_MINUTES,
+): AgentAffectState {
+  return { ...state, energy: spendEnergy(state.energy, nowMs, rates), session: touchSession(state.session, nowMs, sessionGapMinutes) };
 }
 
 /** The agent's affect nudged toward a lexicon estimate, by how sure the lexicon is. */
@@ -86,7 +99,7 @@ export function observeText(
   dynamics: StateDynamics = DEFAULT_DYNAMICS,
 ): AgentAffectState {
   const moved = moveAffect(state, nudgeTowardLexicon(state.affect, lexicon, STATE_PULL.observe), nowMs, dynamics.moodInertia);
-  return interact(moved, nowMs, dynamics.energy);
+  return interact(moved, nowMs, dynamics.energy, dynamics.sessionGapMinutes);
 }
 
 /** Encoding an experience with affect `memoryAffect` pulls the agent a little toward it. */
@@ -96,7 +109,7 @@ export function encodeExperience(
   nowMs: number,
   dynamics: StateDynamics = DEFAULT_DYNAMICS,
 ): AgentAffectState {
-  return interact(moveAffect(state, lerpAffect(state.affect, memoryAffect, STATE_PULL.encode), nowMs, dynamics.moodInertia), nowMs, dynamics.energy);
+  return interact(moveAffect(state, lerpAffect(state.affect, memoryAffect, STATE_PULL.encode), nowMs, dynamics.moodInertia), nowMs, dynamics.energy, dynamics.sessionGapMinutes);
 }
 
 /** Mood and energy as they are at `nowMs` (lazy relaxation and recovery). */

@@ -1,5 +1,13 @@
 import { MOOD, RECALL, SPREADING } from '../constants';
 import { DEFAULT_ENERGY_RATES, type EnergyRates } from '../dynamics/energy';
+
+/**
+ * chosen: thirty idle minutes end a session (a conversation resumed after a coffee break is
+ * the same one; after lunch it is another). Per preset: a game character's scenes are short
+ * (10), shared organisational memory sees many callers come and go (15), research sittings
+ * pause longer (60).
+ */
+export const DEFAULT_SESSION_GAP_MINUTES = 30;
 import type { ProfileName } from '../types/recall.types';
 
 /** What a preset says about how the agent's state moves (mood and energy). */
@@ -7,6 +15,8 @@ export interface StateDynamics {
   /** How slowly mood follows core affect (DESIGN default 0.5). */
   readonly moodInertia: number;
   readonly energy: EnergyRates;
+  /** An idle gap longer than this ends the session; the next interaction starts a new one. */
+  readonly sessionGapMinutes: number;
 }
 
 /**
@@ -20,7 +30,7 @@ export interface StateDynamics {
  * - spread: the hops and seeds spreading activation starts from, before energy widens or
  *   narrows them;
  * - reviewPace: multiplies the spaced-review intervals (< 1 reviews sooner);
- * - moodInertia, energy: StateDynamics.
+ * - moodInertia, energy, sessionGapMinutes: StateDynamics.
  */
 export interface AgentPreset extends StateDynamics {
   readonly description: string;
@@ -53,6 +63,7 @@ export const PRESETS: Readonly<Record<PresetName, AgentPreset>> = {
     reviewPace: 1,
     moodInertia: 0.5,
     energy: { depletionPerInteraction: 0.02, recoveryHalfLifeHours: minutes(5) },
+    sessionGapMinutes: 30,
   },
   // Shared organisational memory: facts first, slow forgetting, narrow associations.
   enterprise: {
@@ -63,6 +74,7 @@ export const PRESETS: Readonly<Record<PresetName, AgentPreset>> = {
     reviewPace: 1.5,
     moodInertia: 0.8,
     energy: { depletionPerInteraction: 0.01, recoveryHalfLifeHours: minutes(5) },
+    sessionGapMinutes: 15,
   },
   // The default for autonomous agents: the recall the benchmark measures (balanced weights,
   // DESIGN's decay, 2 hops from 10 seeds, DESIGN's review schedule and mood inertia).
@@ -74,6 +86,7 @@ export const PRESETS: Readonly<Record<PresetName, AgentPreset>> = {
     reviewPace: 1,
     moodInertia: MOOD.inertia,
     energy: DEFAULT_ENERGY_RATES,
+    sessionGapMinutes: DEFAULT_SESSION_GAP_MINUTES,
   },
   // Research notes: meaning and links across papers, almost no forgetting.
   academic: {
@@ -84,6 +97,7 @@ export const PRESETS: Readonly<Record<PresetName, AgentPreset>> = {
     reviewPace: 2,
     moodInertia: 0.7,
     energy: { depletionPerInteraction: 0.015, recoveryHalfLifeHours: minutes(10) },
+    sessionGapMinutes: 60,
   },
   // Game characters: vivid, mood-driven, forgetful.
   npc: {
@@ -94,6 +108,7 @@ export const PRESETS: Readonly<Record<PresetName, AgentPreset>> = {
     reviewPace: 0.75,
     moodInertia: 0.3,
     energy: { depletionPerInteraction: 0.005, recoveryHalfLifeHours: minutes(5) },
+    sessionGapMinutes: 10,
   },
 };
 

@@ -7,6 +7,7 @@ import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSigna
 import { importanceSignal, primingSignal, resonanceSignal } from './signals/context-signals';
 import { lexicalSignal, semanticSignal } from './signals/similarity-signals';
 import { frequencySignal, recencySignal } from './signals/temporal-signals';
+import { circadianCongruenceSignal, sessionContextSignal } from './signals/temporal-state-signals';
 
 /** Per-recall values computed once, not once per candidate. */
 export interface PreparedContext {
@@ -18,6 +19,8 @@ export interface PreparedContext {
   readonly contextTags: ReadonlySet<string>;
   readonly primedActivation: ReadonlyMap<string, number>;
   readonly decayScale: number;
+  readonly hourOfDay: number | undefined;
+  readonly sessionStartedAtMs: number | undefined;
 }
 
 export function prepareContext(context: RecallContext): PreparedContext {
@@ -30,6 +33,8 @@ export function prepareContext(context: RecallContext): PreparedContext {
     contextTags: new Set(context.contextTags.map((t) => t.toLowerCase())),
     primedActivation: new Map(residueAsOf(context.primedConcepts, context.nowMs).map((c) => [c.name, c.activation] as const)),
     decayScale: context.decayScale ?? 1,
+    hourOfDay: context.hourOfDay,
+    sessionStartedAtMs: context.sessionStartedAtMs,
   };
 }
 
@@ -45,7 +50,7 @@ export function bestBm25(candidates: readonly RecallCandidate[]): number {
   return best;
 }
 
-/** All twelve signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
+/** All fourteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
 export function computeSignals(candidate: RecallCandidate, context: PreparedContext, best: number, resonance?: number): Signals {
   const similarities = candidate.goalSimilarities;
   return {
@@ -67,5 +72,12 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
     goalRelevance: context.goals.length === 0 ? 0 : goalRelevance(context.goals.map((g) => ({ priority: g.priority, similarity: similarities?.[g.id] ?? 0 }))),
     priming: primingSignal(candidate.tags, context.primedActivation),
     resonance: resonanceSignal(resonance),
+    circadianCongruence: circadianCongruenceSignal(context.hourOfDay, candidate.hourOfDay),
+    sessionContext: sessionContextSignal({
+      currentSessionStartedAtMs: context.sessionStartedAtMs,
+      memorySessionStartedAtMs: candidate.sessionStartedAtMs,
+      encodedAtMs: candidate.encodedAtMs ?? candidate.occurredAtMs,
+      nowMs: context.nowMs,
+    }),
   };
 }

@@ -74,7 +74,8 @@ describe('learned weights', () => {
         const used = resolveWeights({ mood: calm, queryType }).weights;
         const learned = learnFromFeedback(NO_LEARNING, { queryType, weights: used }, signals, 1);
         const next = resolveWeights({ mood: calm, queryType, learned });
-        const expected = applyFeedback(used, signals, 1);
+        // Temporal state is never taught to fact-seeking types: its signals count as 0.
+        const expected = applyFeedback(used, { ...signals, circadianCongruence: 0, sessionContext: 0 }, 1);
         // One step of η = .05 never reaches the bound, so nothing is clipped.
         for (const name of SIGNAL_NAMES) expect(next.weights[name]).toBeCloseTo(expected[name], 9);
         expect(next.source).toBe(hasLearned(learned) ? 'learned' : 'routed');

@@ -1,6 +1,6 @@
 import { FEEDBACK } from '../constants';
 import { clamp } from '../math/scalar';
-import { QUERY_TYPES, SIGNAL_NAMES } from '../types/recall.types';
+import { isFactSeeking, LEGACY_SIGNAL_COUNT, QUERY_TYPES, SIGNAL_NAMES, TEMPORAL_STATE_SIGNALS } from '../types/recall.types';
 import type { QueryType, SignalName, Signals, Weights } from '../types/recall.types';
 import { applyFeedback } from './feedback';
 import { PROFILES } from './profiles';
@@ -67,6 +67,8 @@ export function withLearned(start: Weights, adjustment: WeightAdjustment | undef
  * query types keep theirs. So the next recall of that type, in the same mood, starts from the
  * weights feedback asked for (exactly, for the fact-seeking types routing does not adapt to
  * mood, while no entry reaches its bound); mood adaptation still applies on top for the others.
+ * Feedback on a fact-seeking recall learns nothing for the temporal-state signals (their f_i
+ * count as 0), so learning never weighs hour of day or session into factual recall.
  */
 export function learnFromFeedback(
   learned: LearnedWeights,
@@ -75,7 +77,8 @@ export function learnFromFeedback(
   feedback: number,
   learningRate: number = FEEDBACK.learningRate,
 ): LearnedWeights {
-  const target = applyFeedback(used.weights, signals, feedback, learningRate);
+  const taught = isFactSeeking(used.queryType) ? withoutTemporalState(signals) : signals;
+  const target = applyFeedback(used.weights, taught, feedback, learningRate);
   const before = learned[used.queryType];
   const next = bySignal((name) => bound((before?.[name] ?? 0) + target[name] - used.weights[name]));
   return { ...learned, [used.queryType]: next };
@@ -86,12 +89,19 @@ export function learnedToArray(learned: LearnedWeights): readonly number[] {
   return QUERY_TYPES.flatMap((q) => SIGNAL_NAMES.map((name) => learned[q]?.[name] ?? 0));
 }
 
-/** The inverse of learnedToArray; a list of another length (a future layout) is ignored. */
+/**
+ * The inverse of learnedToArray; a list of another length (a future layout) is ignored. Lists
+ * written before temporal state have twelve signals per query type; the two added since read as 0.
+ */
 export function learnedFromArray(values: readonly number[]): LearnedWeights {
-  if (values.length !== QUERY_TYPES.length * SIGNAL_NAMES.length) return NO_LEARNING;
+  const stride = values.length === QUERY_TYPES.length * LEGACY_SIGNAL_COUNT ? LEGACY_SIGNAL_COUNT : SIGNAL_NAMES.length;
+  if (values.length !== QUERY_TYPES.length * stride) return NO_LEARNING;
   const out: Partial<Record<QueryType, WeightAdjustment>> = {};
   QUERY_TYPES.forEach((q, t) => {
-    const adjustment = bySignal((name) => bound(values[t * SIGNAL_NAMES.length + SIGNAL_NAMES.indexOf(name)] ?? 0));
+    const adjustment = bySignal((name) => {
+      const k = SIGNAL_NAMES.indexOf(name);
+      return k < stride ? bound(values[t * stride + k] ?? 0) : 0;
+    });
     if (!isZero(adjustment)) out[q] = adjustment;
   });
   return out;
@@ -113,4 +123,10 @@ export function storedLearning(perType: readonly number[] | null, legacy: readon
   if (perType !== null) return learnedFromArray(perType);
   if (legacy !== null) return learnedFromLegacy(weightsFromArray(legacy, PROFILES.balanced));
   return NO_LEARNING;
+}
+
+function withoutTemporalState(signals: Signals): Signals {
+  const out: Record<SignalName, number> = { ...signals };
+  for (const name of TEMPORAL_STATE_SIGNALS) out[name] = 0;
+  return out;
 }

@@ -1,5 +1,7 @@
 import type { Mood } from '../types/affect.types';
-import type { ProfileName, QueryType, WeightOverride, Weights } from '../types/recall.types';
+import { FACT_SEEKING_TYPES, type ProfileName, type QueryType, type WeightOverride, type Weights } from '../types/recall.types';
+
+export { isFactSeeking } from '../types/recall.types';
 import { adjustmentFor, withLearned, type LearnedWeights } from './learned-weights';
 import { adaptWeightsToMood } from './mood-adaptive-weights';
 import { DEFAULT_PROFILE, PROFILES, ROUTED_WEIGHTS, isBaselineProfile } from './profiles';
@@ -24,8 +26,7 @@ export interface WeightRequest {
   readonly adaptToMood?: boolean;
 }
 
-/** Query types that ask for a fact rather than an impression. */
-const FACT_SEEKING: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
+const FACT_SEEKING: ReadonlySet<QueryType> = FACT_SEEKING_TYPES;
 
 export type WeightSource = 'override' | 'profile' | 'learned' | 'preset' | 'routed' | 'default';
 

@@ -7,7 +7,7 @@ import { adaptWeightsToMood, moodGates } from './mood-adaptive-weights';
 import { PROFILES, ROUTED_WEIGHTS, profileWeights } from './profiles';
 import { routedWeights } from './query-classifier';
 import { resolveWeights } from './resolve-weights';
-import { normaliseWeights, sumWeights, weightedScore, weightedSignals, weightsFrom, weightsFromArray, weightsToArray } from './weights';
+import { normaliseWeights, signalStride, sumWeights, weightedScore, weightedSignals, weightsFrom, weightsFromArray, weightsToArray } from './weights';
 
 function expectValid(w: Weights): void {
   for (const name of SIGNAL_NAMES) {
@@ -27,7 +27,12 @@ describe('profiles', () => {
     expect(PROFILES.affective.moodCongruence).toBe(0.25);
     expect(PROFILES.affective.lexical).toBe(0);
     expect(PROFILES.salience.emotionalIntensity).toBe(0.25);
-    expect(PROFILES.state.goalRelevance).toBe(0.2);
+    // DESIGN's state profile with temporal state taken in (profiles.ts).
+    expect(PROFILES.state.goalRelevance).toBe(0.18);
+    expect(PROFILES.state.circadianCongruence + PROFILES.state.sessionContext).toBeCloseTo(0.15, 12);
+    // Fact-seeking routes start from balanced, which gives temporal state nothing.
+    expect(PROFILES.balanced.circadianCongruence).toBe(0);
+    expect(PROFILES.balanced.sessionContext).toBe(0);
     expect(PROFILES.semantic.semantic).toBe(1);
     expect(PROFILES.lexical.lexical).toBe(1);
     expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.46, 12);
@@ -58,10 +63,17 @@ describe('weights helpers', () => {
 
   it('array round trip in SIGNAL_NAMES order', () => {
     const arr = weightsToArray(PROFILES.affective);
-    expect(arr).toHaveLength(12);
+    expect(arr).toHaveLength(14);
     expect(arr[0]).toBe(0.35);
     expect(weightsFromArray(arr, PROFILES.balanced)).toEqual(PROFILES.affective);
     expect(weightsFromArray([1, 2], PROFILES.balanced)).toBe(PROFILES.balanced);
+    // Arrays stored before temporal state: twelve entries, the two new signals read as 0.
+    const legacy = weightsFromArray(weightsToArray(PROFILES.state).slice(0, 12), PROFILES.balanced);
+    expect(legacy.circadianCongruence).toBe(0);
+    expect(legacy.sessionContext).toBe(0);
+    expect(legacy.semantic).toBeCloseTo(0.3 / 0.85, 12);
+    expect(signalStride(24, 2)).toBe(12);
+    expect(signalStride(28, 2)).toBe(14);
   });
 });
 

@@ -1,4 +1,4 @@
-import { SIGNAL_NAMES } from '../types/recall.types';
+import { LEGACY_SIGNAL_COUNT, SIGNAL_NAMES } from '../types/recall.types';
 import type { SignalName, Signals, WeightOverride, Weights } from '../types/recall.types';
 
 /** A full record, always built with the same literal shape (keeps property access fast). */
@@ -16,6 +16,8 @@ function fill(value: (name: SignalName) => number): Record<SignalName, number> {
     goalRelevance: value('goalRelevance'),
     priming: value('priming'),
     resonance: value('resonance'),
+    circadianCongruence: value('circadianCongruence'),
+    sessionContext: value('sessionContext'),
   };
 }
 
@@ -59,7 +61,9 @@ export function weightedScore(signals: Signals, weights: Weights): number {
     weights.emotionalIntensity * signals.emotionalIntensity +
     weights.goalRelevance * signals.goalRelevance +
     weights.priming * signals.priming +
-    weights.resonance * signals.resonance
+    weights.resonance * signals.resonance +
+    weights.circadianCongruence * signals.circadianCongruence +
+    weights.sessionContext * signals.sessionContext
   );
 }
 
@@ -73,8 +77,13 @@ export function weightsToArray(weights: Weights): readonly number[] {
   return SIGNAL_NAMES.map((name) => weights[name]);
 }
 
+/** Arrays written before temporal state have twelve entries: the signals added since read as 0. */
 export function weightsFromArray(values: readonly number[], fallback: Weights): Weights {
-  if (values.length !== SIGNAL_NAMES.length) return fallback;
-  // Same length as SIGNAL_NAMES, checked above.
-  return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] as number), fallback);
+  if (values.length !== SIGNAL_NAMES.length && values.length !== LEGACY_SIGNAL_COUNT) return fallback;
+  return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] ?? 0), fallback);
+}
+
+/** How many signals each entry of a flat per-item list of `itemCount` entries carries: current or legacy width. */
+export function signalStride(flatLength: number, itemCount: number): number {
+  return itemCount > 0 && flatLength === itemCount * LEGACY_SIGNAL_COUNT ? LEGACY_SIGNAL_COUNT : SIGNAL_NAMES.length;
 }

@@ -1,6 +1,10 @@
 import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
 
-/** The twelve recall signals of DESIGN §4, in display order. */
+/**
+ * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state
+ * (issue 23). Stored arrays follow this order; the temporal ones come last so that arrays
+ * written with twelve read as the same weights with these at 0.
+ */
 export const SIGNAL_NAMES = [
   'semantic',
   'lexical',
@@ -14,7 +18,12 @@ export const SIGNAL_NAMES = [
   'goalRelevance',
   'priming',
   'resonance',
+  'circadianCongruence',
+  'sessionContext',
 ] as const;
+
+/** How many signals arrays stored before temporal state carry (the first twelve of SIGNAL_NAMES). */
+export const LEGACY_SIGNAL_COUNT = 12;
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
@@ -33,6 +42,17 @@ export type Profiles = Readonly<Record<ProfileName, Weights>>;
 
 export const QUERY_TYPES = ['factual', 'temporal', 'multi-hop', 'open', 'affective'] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** Query types that ask for a fact rather than an impression. */
+export const FACT_SEEKING_TYPES: ReadonlySet<QueryType> = new Set<QueryType>(['factual', 'temporal', 'multi-hop']);
+
+/** Factual, temporal and multi-hop queries: state (mood, session length) never adapts their recall unless a profile is named. */
+export function isFactSeeking(queryType: QueryType): boolean {
+  return FACT_SEEKING_TYPES.has(queryType);
+}
+
+/** The signals of temporal state: never weighed in fact-seeking recall, not even by what feedback teaches. */
+export const TEMPORAL_STATE_SIGNALS: readonly SignalName[] = ['circadianCongruence', 'sessionContext'];
 
 /** An active goal of the agent. Priority is any non-negative number. */
 export interface GoalContext {
@@ -54,6 +74,10 @@ export interface RecallContext {
   readonly contextTags: readonly string[];
   /** The agent preset's recency decay scale (presets.ts); default 1. */
   readonly decayScale?: number;
+  /** The recall's hour of day in the agent's time zone (math/time-of-day.ts); circadian congruence is 0.5 without it. */
+  readonly hourOfDay?: number;
+  /** The start of the session the recall belongs to (dynamics/session.ts); session context is 0 without it. */
+  readonly sessionStartedAtMs?: number;
 }
 
 /** What recall knows about one candidate memory. */
@@ -76,6 +100,12 @@ export interface RecallCandidate {
   readonly tags: readonly string[];
   /** cosine(memory, goal) by goal id; missing goals count as 0. */
   readonly goalSimilarities?: Readonly<Record<string, number>>;
+  /** Hour of day it was encoded at, in the agent's time zone; null for memories stored before hours were. */
+  readonly hourOfDay?: number | null;
+  /** The session it was encoded in; null for memories stored before sessions were. */
+  readonly sessionStartedAtMs?: number | null;
+  /** When it was encoded; defaults to occurredAtMs. */
+  readonly encodedAtMs?: number;
 }
 
 /** Why a memory got its score. */

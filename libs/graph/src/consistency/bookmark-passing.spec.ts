@@ -25,6 +25,12 @@ function recordingDriver(refuse: (bookmarks: readonly string[]) => boolean = () 
           return result;
         },
         beginTransaction: () => ({ run, commit: () => Promise.resolve(), rollback: () => Promise.resolve() }),
+        // An auto-commit statement (runRaw): commits as it answers.
+        run: async () => {
+          await run();
+          last = [`bm-${++commits}`];
+          return { records: [] };
+        },
         lastBookmarks: () => last,
         close: () => Promise.resolve(),
       };
@@ -49,6 +55,15 @@ describe('bookmarks passed to the driver', () => {
       ['WRITE', ['bm-1']],
       ['READ', ['bm-2']],
     ]);
+  });
+
+  it('orders schema statements and the tenant-less reads after them (migrations) in a chain of their own', async () => {
+    const { driver, opened } = recordingDriver();
+    const db = new Neo4jExecutor(driver, registry, { database: 'neo4j', txTimeoutMs: 1000, bookmarks: new TenantBookmarks() });
+    await db.runRaw('schema.index', 'CREATE INDEX x IF NOT EXISTS FOR (n:X) ON (n.x)');
+    await db.read('migration.pending-indexes');
+    await db.read('agent.get', { tenantId: 'a' });
+    expect(opened.map((c) => c.bookmarks)).toEqual([[], ['bm-1'], []]);
   });
 
   it('keeps tenants apart: one tenant’s writes are no bookmark for another’s reads', async () => {

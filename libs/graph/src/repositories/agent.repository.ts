@@ -17,6 +17,8 @@ export interface NewGoal {
 /** What updateAgent may set. */
 export interface AgentUpdate {
   readonly preset?: string;
+  /** A canonical IANA name (validated by the caller). */
+  readonly timeZone?: string;
 }
 
 @Injectable()
@@ -26,12 +28,13 @@ export class AgentRepository {
     private readonly history: StateHistoryRepository,
   ) {}
 
-  async create(tenantId: string, agentId: string, preset: string, now: number): Promise<{ agent: AgentRecord; created: boolean }> {
+  async create(tenantId: string, agentId: string, preset: string, timeZone: string, now: number): Promise<{ agent: AgentRecord; created: boolean }> {
     return this.db.writeTx('agent.create', async (tx) => {
       const rows = await tx.run<{ agent: unknown; created: boolean }>('agent.create', {
         tenantId,
         agentId,
         preset,
+        timeZone,
         now,
         creationToken: randomUUID(),
       });

@@ -3,6 +3,9 @@ import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, str, toPlain, type EpochMs } from '../records';
 import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
+import type { KeysetCursor, KeysetPage } from './keyset-page';
+
+type Row = Record<string, unknown>;
 
 export interface PendingAppraisal {
   readonly tenantId: string;
@@ -211,12 +214,19 @@ export class AppraisalRepository {
     return this.db.writeTx('appraisal.appraise', (tx) => work(new AppraisalUnit(tx, key, this.vectors)), key.tenantId);
   }
 
-  /** Pending memories encoded before `before`, oldest first; `tenants` empty means every tenant. */
-  findPending(before: EpochMs, limit: number, tenants: readonly string[] = []): Promise<PendingAppraisal[]> {
-    return this.db.read<{ tenantId: string; agentId: string; memoryId: string }>('appraisal.find-pending', {
-      before,
-      limit,
-      tenants: [...tenants],
-    });
+  /**
+   * One page of the memories still pending that were encoded before `before`, oldest first,
+   * after `after` in (encodedAt, id) order; `tenants` empty means every tenant.
+   */
+  async findPending(before: EpochMs, after: KeysetCursor, limit: number, tenants: readonly string[] = []): Promise<KeysetPage<PendingAppraisal>> {
+    const rows = await this.db.read<Row>('appraisal.find-pending', { before, afterAt: after.at, afterId: after.id, limit, tenants: [...tenants] });
+    return {
+      rows: rows.map((raw) => {
+        const r = toPlain(raw) as Row;
+        const memoryId = String(r.memoryId);
+        return { key: { at: num(r.at), id: memoryId }, row: { tenantId: String(r.tenantId), agentId: String(r.agentId), memoryId } };
+      }),
+      full: rows.length >= limit,
+    };
   }
 }

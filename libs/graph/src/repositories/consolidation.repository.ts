@@ -5,6 +5,7 @@ import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, strList, toPlain, type EpochMs } from '../records';
 import { adjustLexicon } from './lexicon.repository';
 import { appendRevisions } from './revision.repository';
+import type { KeysetCursor } from './keyset-page';
 
 /** Resonance edge types a review may decay, prune or move (the allow-list for Cypher). */
 export const RESONANCE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
@@ -18,10 +19,7 @@ export interface DueReview {
 }
 
 /** Keyset position of the sweep in (nextReviewAt, id) order. */
-export interface DueCursor {
-  readonly at: EpochMs;
-  readonly id: string;
-}
+export type DueCursor = KeysetCursor;
 
 /** One page of the sweep: the reviews still due, and where the next page starts (none: last page). */
 export interface DuePage {

@@ -54,6 +54,10 @@ export interface MemoryRow {
   readonly metadata: string | null;
   readonly metadataPairs: readonly string[];
   readonly affectGiven: boolean;
+  /** Hour of day of occurredAt in the agent's time zone, [0, 24). */
+  readonly hourOfDay: number;
+  /** Start of the session the encode call belongs to. */
+  readonly sessionStartedAt: number;
 }
 
 export interface LinkRow {

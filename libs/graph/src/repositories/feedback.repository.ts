@@ -10,7 +10,7 @@ export interface FeedbackContext {
   readonly agentId: string;
   /** The recall's returned memories, best first. */
   readonly memoryIds: readonly string[];
-  /** Their raw signals, flat, 12 per memory. */
+  /** Their raw signals, flat, one SIGNAL_NAMES list per memory (12 on records from before temporal state). */
   readonly signals: readonly number[];
   /** Memories of this recall that already got feedback. */
   readonly feedbackOn: readonly string[];

@@ -13,3 +13,4 @@ export * from './index-maintenance.repository';
 export * from './revision.repository';
 export * from './memory-update.repository';
 export * from './state-history.repository';
+export * from './keyset-page';

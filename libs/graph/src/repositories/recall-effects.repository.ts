@@ -6,6 +6,7 @@ import { parseAgent } from '../record-parsers';
 import { num, numList, str, strList, toPlain } from '../records';
 import { VALENCE_BAND_LABELS, valenceBand } from '../valence-band';
 import type { RecallPrimedConcept } from './recall.repository';
+import type { KeysetCursor, KeysetPage } from './keyset-page';
 
 type Row = Record<string, unknown>;
 
@@ -63,6 +64,8 @@ export interface EffectsPlan {
   readonly create: readonly { readonly a: string; readonly b: string; readonly weight: number; readonly count: number }[];
   readonly energy: number;
   readonly energyAt: number;
+  /** The session with this recall counted in it. */
+  readonly session: { readonly startedAt: number; readonly interactions: number; readonly lastAt: number };
   /** The workspace to store on the agent (null: leave it), unless a later recall's is there already. */
   readonly workspace: RecallWorkspace | null;
   readonly primed: readonly { readonly name: string; readonly activation: number; readonly at: number }[];
@@ -162,6 +165,9 @@ export class RecallEffectsRepository {
         ...scope,
         energy: p.energy,
         energyAt: p.energyAt,
+        sessionStartedAt: p.session.startedAt,
+        sessionInteractions: p.session.interactions,
+        lastInteractionAt: p.session.lastAt,
         now: req.now,
         workspace: p.workspace,
         primed: p.primed,
@@ -190,25 +196,35 @@ export class RecallEffectsRepository {
     return rows.length > 0;
   }
 
-  /** Recalls recorded pending before `before` whose effects have not applied, oldest first. */
-  async findPending(before: number, limit: number, tenants: readonly string[]): Promise<RecallRecord[]> {
-    const rows = await this.db.read<Row>('recall-effects.find-pending', { before, limit, tenants });
-    return rows.map((row) => {
-      const r = toPlain(row) as Row;
-      return {
-        tenantId: String(r.tenantId),
-        agentId: String(r.agentId),
-        recallId: String(r.recallId),
-        now: num(r.now),
-        memoryIds: strList(r.memoryIds),
-        signals: numList(r.signals),
-        concepts: strList(r.concepts),
-        focusId: str(r.focusId),
-        workspace: parseWorkspace(r),
-        weights: Array.isArray(r.weights) ? numList(r.weights) : null,
-        queryType: str(r.queryType),
-      };
-    });
+  /**
+   * One page of the recalls recorded pending before `before` whose effects have not applied,
+   * oldest first, after `after` in (pendingSince, id) order; `tenants` empty means every tenant.
+   */
+  async findPending(before: number, after: KeysetCursor, limit: number, tenants: readonly string[]): Promise<KeysetPage<RecallRecord>> {
+    const rows = await this.db.read<Row>('recall-effects.find-pending', { before, afterAt: after.at, afterId: after.id, limit, tenants });
+    return {
+      rows: rows.map((row) => {
+        const r = toPlain(row) as Row;
+        const recallId = String(r.recallId);
+        return {
+          key: { at: num(r.pendingAt), id: recallId },
+          row: {
+            tenantId: String(r.tenantId),
+            agentId: String(r.agentId),
+            recallId,
+            now: num(r.now),
+            memoryIds: strList(r.memoryIds),
+            signals: numList(r.signals),
+            concepts: strList(r.concepts),
+            focusId: str(r.focusId),
+            workspace: parseWorkspace(r),
+            weights: Array.isArray(r.weights) ? numList(r.weights) : null,
+            queryType: str(r.queryType),
+          },
+        };
+      }),
+      full: rows.length >= limit,
+    };
   }
 
   /** Deletes up to `limit` applied and `limit` pending records older than `before`. */

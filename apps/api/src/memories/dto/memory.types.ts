@@ -31,6 +31,10 @@ export class Memory {
     description: 'True when the caller gave the affect at encode: appraisal keeps it (LIMBIC_GIVEN_AFFECT_TRUST). False when Limbic inferred it.',
   })
   affectGiven!: boolean;
+  @Field(() => Float, { nullable: true, description: 'Hour of day it happened (occurredAt) in the agent’s time zone, 0 ≤ h < 24 (23.5 is 23:30); null if stored before hours were recorded.' })
+  hourOfDay!: number | null;
+  @Field(() => Date, { nullable: true, description: 'Start of the agent session it was encoded in; null if stored before sessions.' })
+  sessionStartedAt!: Date | null;
 }
 
 @InputType()
@@ -39,6 +43,11 @@ export class EncodeInput {
   agentId!: string;
   @Field(() => String) content!: string;
   @Field(() => Date, { nullable: true, description: 'When it happened; defaults to now.' }) occurredAt?: Date;
+  @Field(() => Date, {
+    nullable: true,
+    description: 'The moment of the encode call (its interaction and session, its encodedAt); defaults to now. Lets callers replay history. In encodeBatch use the batch’s now.',
+  })
+  now?: Date;
   @Field(() => AffectInput, { nullable: true, description: 'Explicit affect; otherwise estimated.' }) affect?: AffectInput;
   @Field(() => Float, { nullable: true, description: '0 … 1; otherwise estimated from the text.' }) importance?: number;
   @Field(() => [String], { nullable: true }) tags?: string[];
@@ -55,6 +64,8 @@ export class EncodeBatchInput {
   @Field(() => ID) agentId!: string;
   @Field(() => [EncodeInput], { description: 'Up to 500 items (LIMBIC_MAX_BATCH_ITEMS), linked in occurredAt order.' })
   items!: EncodeInput[];
+  @Field(() => Date, { nullable: true, description: 'The moment of the call (its interaction and session, encodedAt); defaults to now. Lets callers replay history.' })
+  now?: Date;
 }
 
 @ObjectType()

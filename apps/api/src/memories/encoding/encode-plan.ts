@@ -9,6 +9,8 @@ import {
   extractConcepts,
   initialReconsolidationState,
   interact,
+  hourOfDay,
+  touchSession,
   initialReviewSchedule,
   lexiconAffect,
   lerpAffect,
@@ -105,9 +107,13 @@ export function planEncoding(input: {
   readonly now: number;
   /** Calls the batch came from (AgentWriteCombiner joins concurrent ones); default 1. */
   readonly interactions?: number;
+  /** The agent's IANA time zone, for each memory's hour of day; default UTC. */
+  readonly timeZone?: string;
 }): EncodePlan {
   const { now, preset } = input;
   let state = input.state;
+  // The memories belong to the session this call counts in (a new one after an idle gap).
+  const session = touchSession(state.session, now, preset.sessionGapMinutes);
   const memories: MemoryRow[] = [];
   const links: LinkRow[] = [];
   const encoded: { item: PreparedItem; affect: CoreAffect }[] = [];
@@ -159,6 +165,8 @@ export function planEncoding(input: {
       metadata: item.metadata.metadata,
       metadataPairs: item.metadata.metadataPairs,
       affectGiven: item.affect !== null,
+      hourOfDay: hourOfDay(item.occurredAt, input.timeZone),
+      sessionStartedAt: session.startedAtMs,
     });
     for (const l of planLinks({ content: item.content, affect, occurredAtMs: item.occurredAt }, candidates)) {
       links.push({ from: l.targetId, to: item.id, type: l.type, weight: l.weight, chain: false });
@@ -170,7 +178,7 @@ export function planEncoding(input: {
   }
   // One call is one interaction: a batch of 500 costs the energy of one encode, not 500; ten
   // single encodes written together cost ten.
-  for (let i = 0; i < (input.interactions ?? 1); i++) state = interact(state, now, preset.energy);
+  for (let i = 0; i < (input.interactions ?? 1); i++) state = interact(state, now, preset.energy, preset.sessionGapMinutes);
 
   const chain = rewireChain(input.chainWindow, encoded, cosineTo);
   const chained = new Set(chain.create.map((c) => pairKey(c.from, c.to)));

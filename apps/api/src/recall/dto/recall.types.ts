@@ -30,6 +30,8 @@ export class SignalWeightsInput {
   @Field(() => Float, { nullable: true }) goalRelevance?: number;
   @Field(() => Float, { nullable: true }) priming?: number;
   @Field(() => Float, { nullable: true }) resonance?: number;
+  @Field(() => Float, { nullable: true }) circadianCongruence?: number;
+  @Field(() => Float, { nullable: true }) sessionContext?: number;
 }
 
 @InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
@@ -95,6 +97,10 @@ export class SignalVector {
   @Field(() => Float) goalRelevance!: number;
   @Field(() => Float) priming!: number;
   @Field(() => Float) resonance!: number;
+  @Field(() => Float, { description: 'Memories encoded at a similar hour of day (agent time zone) score higher: (1 + cos(π·d/12)) / 2.' })
+  circadianCongruence!: number;
+  @Field(() => Float, { description: 'Memories of the current session score 2^(−hours since encoded / 2); others 0.' })
+  sessionContext!: number;
 }
 
 @ObjectType({ description: 'The strongest spreading-activation path that reached a memory.' })

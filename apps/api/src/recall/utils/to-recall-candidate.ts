@@ -31,5 +31,8 @@ export function toRecallCandidate(c: CandidateRecord, bm25: number, goals: reado
     importance: m.importance,
     tags: [...new Set([...m.tags.map((t) => t.toLowerCase()), ...c.concepts.map((t) => t.toLowerCase())])],
     goalSimilarities,
+    hourOfDay: m.hourOfDay,
+    sessionStartedAtMs: m.sessionStartedAt,
+    encodedAtMs: m.encodedAt,
   };
 }

@@ -4,14 +4,15 @@ import type { Agent, Memory, RecallItem, RecallResult, Signals } from '@limbic/c
 
 export const ZERO_SIGNALS: Signals = {
   semantic: 0, lexical: 0, moodCongruence: 0, affectProximity: 0, momentumAlignment: 0, emotionalIntensity: 0,
-  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0,
+  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0, circadianCongruence: 0, sessionContext: 0,
 };
 
 export function memory(id: string, content: string, extra: Partial<Memory> = {}): Memory {
   return {
     id, agentId: 'ada', content, valence: 0, arousal: 0.3, dominance: 0.5, affectGiven: false, importance: 0.5, tags: [],
     scope: null, metadata: null, externalId: null, occurredAt: '2026-03-01T09:00:00.000Z', encodedAt: '2026-03-01T09:00:01.000Z',
-    archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null, embeddingModel: 'hash-384', ...extra,
+    archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null, embeddingModel: 'hash-384',
+    hourOfDay: 9, sessionStartedAt: '2026-03-01T09:00:01.000Z', ...extra,
   };
 }
 
@@ -27,6 +28,7 @@ export function agent(extra: Partial<Agent> = {}): Agent {
   return {
     id: 'ada', preset: 'agent', createdAt: '2026-03-01T09:00:00.000Z',
     affect: { valence: 0.2, arousal: 0.4, dominance: 0.5 }, mood: { valence: -0.001, arousal: 0.3, dominance: 0.5 },
-    momentum: { dv: 0.5, da: -0.25, dd: 0 }, energy: 0.93, goals: [], primedConcepts: [], ...extra,
+    momentum: { dv: 0.5, da: -0.25, dd: 0 }, energy: 0.93, timeZone: 'UTC', session: null, sinceLastInteractionMinutes: null,
+    goals: [], primedConcepts: [], ...extra,
   };
 }

@@ -1,0 +1,56 @@
+import { TEMPORAL_STATE } from '../constants';
+
+/*
+ * Hours of the day in an IANA time zone, with Node's built-in Intl (ICU's zone data): no
+ * clock is read, the instant always comes in as an argument.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's canonical IANA name (`europe/paris` → `Europe/Paris`), or null when Intl does not know it. */
+export function canonicalTimeZone(name: string): string | null {
+  if (name.trim() !== name || name.length === 0 || name.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hour of day of `epochMs` in `timeZone`, fractional, in [0, 24): 23:30 is 23.5. An
+ * unknown zone counts as UTC (zones are validated where they are set).
+ */
+export function hourOfDay(epochMs: number, timeZone: string = TEMPORAL_STATE.defaultTimeZone): number {
+  let f: Intl.DateTimeFormat;
+  try {
+    f = formatter(timeZone);
+  } catch {
+    f = formatter(TEMPORAL_STATE.defaultTimeZone);
+  }
+  let h = 0;
+  let m = 0;
+  let s = 0;
+  for (const part of f.formatToParts(new Date(epochMs))) {
+    if (part.type === 'hour') h = Number(part.value);
+    else if (part.type === 'minute') m = Number(part.value);
+    else if (part.type === 'second') s = Number(part.value);
+  }
+  const hour = (h % 24) + m / 60 + s / 3600;
+  return hour >= 24 ? 0 : hour;
+}
+
+/** Circular distance between two hours of day, in [0, 12]: 23:00 and 01:00 are 2 hours apart. */
+export function circularHourDistance(a: number, b: number): number {
+  const d = Math.abs((((a - b) % 24) + 24) % 24);
+  return Math.min(d, 24 - d);
+}
