@@ -42,7 +42,7 @@ describe('recall effects (worker) and feedback', () => {
   async function snapshot(): Promise<unknown> {
     const { records } = await driver.executeQuery(
       `MATCH (a:Agent {tenantId: $t, id: 'eve'})
-       RETURN a.energy AS energy, a.focusRefractory AS focus,
+       RETURN a.energy AS energy, a.focusId AS focus, a.focusAt AS focusAt,
          COLLECT { MATCH (m:Memory {tenantId: $t, agentId: 'eve'}) RETURN [m.id, m.accessCount, size(coalesce(m.accessTimes, [])), m.valence, m.arousal, m.predictionRate, toString(m.labileUntil)] ORDER BY m.id } AS memories,
          COLLECT { MATCH (:Memory {tenantId: $t})-[r]->(:Memory {tenantId: $t}) RETURN [type(r), r.weight, r.count, r.coActivations] ORDER BY elementId(r) } AS edges,
          COLLECT { MATCH (a)-[p:PRIMED]->(c:Concept) RETURN [c.name, p.activation] ORDER BY c.name } AS primed,
@@ -170,27 +170,39 @@ describe('recall effects (worker) and feedback', () => {
     }
   });
 
-  it('reconsolidates: a surprising recall opens the lability window; a recall within it moves the memory’s affect', async () => {
-    const first = await recall('quarterly report due Friday', { topK: 1 });
-    await processed(first.recallId);
-    const memory = first.items[0]!.memory.id;
-    const read = async () =>
-      (await driver.executeQuery('MATCH (m:Memory {id: $id}) RETURN m.valence AS v, m.labileUntil IS NOT NULL AS labile, coalesce(m.reconsolidationCount, 0) AS n', { id: memory }, DB))
-        .records[0]!.toObject() as { v: number; labile: boolean; n: number };
-    const start = await read();
-    expect(start.labile).toBe(false);
+  it('reconsolidates: a recall reactivates a memory; a surprising recall within its window (edge included) moves its affect, one after it does not', async () => {
+    // Beyond every recall before (the latest is 30 days ahead): no window of theirs is open then.
+    const t = Date.now() + 60 * 24 * 3600_000;
+    const at = (ms: number) => ({ topK: 1, now: new Date(ms).toISOString() });
+    const read = async (id: string) =>
+      (
+        await driver.executeQuery(
+          'MATCH (m:Memory {id: $id}) RETURN m.valence AS v, m.labileUntil.epochMillis AS until, coalesce(m.reconsolidationCount, 0) AS n',
+          { id },
+          DB,
+        )
+      ).records[0]!.toObject() as { v: number; until: number | null; n: number };
     await client().ok(SET_AFFECT, { id: 'eve', affect: { valence: -0.9, arousal: 0.95, dominance: 0.1 } });
-    const t = Date.now();
-    const r1 = await recall('quarterly report due Friday', { topK: 1, now: new Date(t).toISOString() });
+    const r1 = await recall('quarterly report due Friday', at(t));
     await processed(r1.recallId);
-    const opened = await read();
-    expect(opened.labile).toBe(true);
-    expect(opened.v).toBeCloseTo(start.v, 9);
-    const r2 = await recall('quarterly report due Friday', { topK: 1, now: new Date(t + 60_000).toISOString() });
+    const memory = r1.items[0]!.memory.id;
+    const start = await read(memory);
+    // The first recall in a while only reactivates: the window runs 300 s from it, nothing moved yet.
+    expect(Number(start.until)).toBe(t + 300_000);
+    const r2 = await recall('quarterly report due Friday', at(t + 300_000));
     await processed(r2.recallId);
-    const moved = await read();
+    const moved = await read(memory);
+    // At the window's last millisecond, with an APE far above 0.3: rewritten toward the negative affect.
     expect(moved.v).toBeLessThan(start.v);
     expect(Number(moved.n)).toBe(Number(start.n) + 1);
+    expect(Number(moved.until)).toBe(t + 600_000);
+    const r3 = await recall('quarterly report due Friday', at(t + 600_001));
+    await processed(r3.recallId);
+    const after = await read(memory);
+    // One millisecond after the window the second recall opened: reactivated, not rewritten.
+    expect(after.v).toBeCloseTo(moved.v, 12);
+    expect(Number(after.n)).toBe(Number(moved.n));
+    expect(Number(after.until)).toBe(t + 900_001);
   });
 
   it('feedback updates the learned weights of the recall’s query type once per recall and memory', async () => {

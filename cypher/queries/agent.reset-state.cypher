@@ -1,5 +1,5 @@
 // Back to the initial state: neutral affect, baseline mood, full energy, no session, no attention
-// residue, no learned weights, no focus refractory. Goals are configuration, not state: they stay.
+// residue, no learned weights, an empty global workspace. Goals are configuration, not state: they stay.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 SET a.affect = $affect,
     a.affectAt = datetime({epochMillis: toInteger($affectAt)}),
@@ -15,6 +15,12 @@ SET a.affect = $affect,
     a.weights = null,
     a.learnedWeights = null,
     a.focusRefractory = null,
+    a.focusId = null,
+    a.focusScore = null,
+    a.focusSince = null,
+    a.focusExpiresAt = null,
+    a.focusSuppressed = null,
+    a.focusAt = null,
     a.weightsVersion = coalesce(a.weightsVersion, 0) + 1
 WITH a
 OPTIONAL MATCH (a)-[p:PRIMED {tenantId: $tenantId}]->(:Concept)

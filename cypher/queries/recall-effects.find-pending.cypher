@@ -10,4 +10,6 @@ WHERE e.pendingSince < datetime({epochMillis: toInteger($before)})
 WITH e ORDER BY e.pendingSince, e.id LIMIT toInteger($limit)
 RETURN e.tenantId AS tenantId, e.agentId AS agentId, e.id AS recallId, e.at.epochMillis AS now,
   e.memoryIds AS memoryIds, e.signals AS signals, coalesce(e.concepts, []) AS concepts, e.focusId AS focusId,
+  e.focusEvent AS focusEvent, e.focusScore AS focusScore, e.focusSince AS focusSince, e.focusExpiresAt AS focusExpiresAt,
+  e.focusSuppressed AS focusSuppressed,
   e.weights AS weights, e.queryType AS queryType, e.pendingSince.epochMillis AS pendingAt

@@ -13,6 +13,12 @@ ON CREATE SET
   e.signals = $signals,
   e.concepts = $concepts,
   e.focusId = $focusId,
+  // The workspace this recall left ($workspace null: a record without one).
+  e.focusEvent = $workspace.event,
+  e.focusScore = $workspace.score,
+  e.focusSince = $workspace.sinceMs,
+  e.focusExpiresAt = $workspace.expiresAtMs,
+  e.focusSuppressed = $workspace.suppressed,
   e.weights = $weights,
   e.queryType = $queryType,
   e.feedbackOn = []

@@ -12,5 +12,5 @@ ON CREATE SET
   e.queryType = $queryType,
   e.feedbackOn = []
 SET e.appliedAt = datetime({epochMillis: toInteger($appliedAt)})
-REMOVE e.pendingSince, e.concepts, e.focusId
+REMOVE e.pendingSince, e.concepts, e.focusId, e.focusEvent, e.focusScore, e.focusSince, e.focusExpiresAt, e.focusSuppressed
 RETURN e.id AS id

@@ -15,6 +15,9 @@ def test_bad_input_is_bad_user_input_naming_the_field(limbic: Limbic, agent_id: 
     with pytest.raises(BadUserInputError) as raised:
         limbic.recall(agent_id, "anything", top_k=1000)
     assert (raised.value.code, raised.value.field, raised.value.path) == ("BAD_USER_INPUT", "topK", ("recall",))
+    with pytest.raises(BadUserInputError) as tags:
+        limbic.recall(agent_id, "anything", context_tags=["x" * 65])
+    assert (tags.value.code, tags.value.field) == ("BAD_USER_INPUT", "context.tags")
     with pytest.raises(BadUserInputError) as scope:
         limbic.remember(agent_id, "x", scope="not a valid scope!")
     assert scope.value.field == "scope"

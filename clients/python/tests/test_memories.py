@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from limbic import Limbic, MemoryListFilter
+from limbic import Limbic, MemoryListFilter, RecallResult
 
 pytestmark = pytest.mark.stack
 
@@ -114,3 +114,24 @@ def test_update_memory_then_forget_and_list_archived(limbic: Limbic, agent_id: s
     assert [m.id for m in limbic.memories(agent_id, filter={"archived": "ARCHIVED"})] == [memory.id]
     assert limbic.forget(memory.id, hard=True).mode == "DELETED"
     assert list(limbic.memories(agent_id, filter={"archived": "ALL"})) == []
+
+
+def test_context_tags_raise_a_tagged_memory(limbic: Limbic, agent_id: str) -> None:
+    # Two memories alike but for their tags; only the importance signal weighs.
+    billing = limbic.remember(agent_id, "The invoice run finished late again.", tags=["billing"], importance=0.5)
+    travel = limbic.remember(agent_id, "The invoice run finished late again!", tags=["travel"], importance=0.5)
+
+    def importance(result: RecallResult, memory_id: str) -> float:
+        item = next(i for i in result.items if i.memory.id == memory_id)
+        assert item.explanation is not None
+        return item.explanation.signals.importance
+
+    weights = {"importance": 1.0}
+    # The query's own concepts are the context so far: both alike.
+    plain = limbic.recall(agent_id, "invoice run", weights=weights, explain=True, top_k=2)
+    assert importance(plain, billing.id) == pytest.approx(importance(plain, travel.id))
+    result = limbic.recall(agent_id, "invoice run", weights=weights, explain=True, top_k=2, context_tags=["Billing"])
+    assert result.items[0].memory.id == billing.id
+    # importance · (1 + 0.5 · share of its tags in the context): billing's share grew, travel's did not.
+    assert importance(result, billing.id) > importance(plain, billing.id) + 0.01
+    assert importance(result, travel.id) == pytest.approx(importance(plain, travel.id))

@@ -243,12 +243,20 @@ export const TEMPORAL_STATE = {
   unknownHourCongruence: 0.5,
 } as const;
 
-/** Global-workspace focus. DESIGN/issue 3, except the refractory length. */
+/**
+ * Global workspace (BioMem). DESIGN/issue 3: ignition above 0.4 with a lead of 0.1; issue 24:
+ * the winner holds the workspace for its TTL, its competitors are suppressed, it is broadcast.
+ */
 export const FOCUS = {
   ignitionThreshold: 0.4,
   minimumLead: 0.1,
-  /** chosen: three recalls of refractory period, like a short attentional blink. */
-  defaultRefractoryRecalls: 3,
+  /**
+   * chosen: the workspace holds its content for five minutes of the agent's time (the recall's
+   * `now`), the span of one exchange — as long as reconsolidation's lability window.
+   */
+  ttlMs: 300 * MS_PER_SECOND,
+  /** chosen: the strongest competitors an ignition suppresses (a recall returns at most 100). */
+  maxSuppressed: 20,
   /** Floating-point slack so that 0.5 vs 0.4 counts as a lead of 0.1. */
   tolerance: 1e-9,
 } as const;
@@ -301,11 +309,24 @@ export const HEBBIAN = {
   pruneBelow: 0.05,
 } as const;
 
+/**
+ * Reconsolidation, as in the emotional-memory model (issue 24): APE is the plain Euclidean
+ * distance in affect space, in [0, √6] (not divided by √6 like the recall signals' distances);
+ * every recall reactivates a memory for the lability window, and a recall within the window of
+ * the one before it rewrites the memory's affect when its own APE exceeds the threshold.
+ */
 export const RECONSOLIDATION = {
-  /** DESIGN §4. */
+  /** DESIGN §4 and the model: APE above 0.3. */
   apeThreshold: 0.3,
+  /** DESIGN §4 and the model: 300 s after a recall, end inclusive. */
   labilityWindowMs: 300 * MS_PER_SECOND,
-  shiftPerApe: 0.2,
+  /**
+   * chosen: the share of the way per unit of APE. The model's 0.2 would put the 50 % cap at an
+   * APE of 2.5, beyond the space's diameter √6 ≈ 2.449, so no recall could reach it; at 0.25 the
+   * cap is reached from an APE of 2 (a full swing of valence) on.
+   */
+  shiftPerApe: 0.25,
+  /** DESIGN §4 and the model: never more than half way. */
   maxShift: 0.5,
   minRate: 0.05,
   maxRate: 0.8,

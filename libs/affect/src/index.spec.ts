@@ -16,7 +16,7 @@ describe('@limbic/affect public API', () => {
     for (const name of [
       'appraisalToAffect', 'blendAppraisal', 'blendAppraisedAffect', 'lexiconAppraisal', 'goalAppraisal', 'momentumFromHistory', 'advanceMood', 'moodAt',
       'energyAt', 'spendEnergy', 'primeConcepts', 'computeSignals', 'scoreCandidates', 'scorePass1', 'scorePass2', 'recallInMemory', 'resolveWeights',
-      'adaptWeightsToMood', 'classifyQuery', 'applyFeedback', 'applyEnergyCut', 'globalWorkspaceFocus', 'planLinks', 'spreadActivation',
+      'adaptWeightsToMood', 'classifyQuery', 'applyFeedback', 'applyEnergyCut', 'workspaceRound', 'planLinks', 'spreadActivation',
       'hebbianUpdate', 'reconsolidateOnRecall', 'reviewMemory', 'isNearDuplicate', 'PROFILES', 'SIGNAL_NAMES',
     ]) {
       expect(affect).toHaveProperty(name);

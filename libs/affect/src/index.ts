@@ -46,7 +46,7 @@ export * from './recall/feedback';
 export * from './recall/learned-weights';
 export * from './recall/energy-effects';
 export * from './recall/session-effects';
-export * from './recall/global-workspace-focus';
+export * from './recall/global-workspace';
 export * from './recall/score';
 
 export * from './graph/link-scoring';

@@ -12,6 +12,7 @@ export * from './model';
 export * from './record-parsers';
 export * from './repositories';
 export * from './agent-state.codec';
+export * from './workspace.codec';
 export * from './agent-vector-search';
 export * from './unit-gate';
 export * from './consistency/bookmark-set';

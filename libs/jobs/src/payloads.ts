@@ -41,8 +41,24 @@ export const recallEffectsJobV1 = z
     items: z.array(z.strictObject({ memoryId: id, rank: z.number().int().min(1), signals: z.array(z.number()).max(64).readonly() }).readonly()).max(1000).readonly(),
     /** Concepts of the query, to prime. */
     concepts: z.array(z.string().max(200)).max(1000).readonly(),
-    /** The memory that ignited focus, if any (starts the refractory period). */
+    /** The global workspace's focus after this recall, if any (ignited by it or held from before). */
     focusId: id.nullable(),
+    /**
+     * The workspace after this recall, as the API computed it from the state it read (absent in
+     * jobs from before the workspace held its focus: they leave it as it is). `event` ignited or
+     * taken-over: the focus is broadcast (its concepts primed).
+     */
+    workspace: z
+      .strictObject({
+        event: z.enum(['none', 'ignited', 'taken-over', 'held']),
+        focusId: id.nullable(),
+        score: z.number().min(0).max(1),
+        sinceMs: z.number().int().nonnegative(),
+        expiresAtMs: z.number().int().nonnegative(),
+        suppressed: z.array(id).max(100).readonly(),
+      })
+      .readonly()
+      .optional(),
     /** The weights the recall used (SIGNAL_NAMES order) and its query type: what feedback on it learns from. */
     weights: z.array(z.number()).max(64).readonly().optional(),
     queryType: z.string().max(64).optional(),

@@ -63,8 +63,13 @@ export const recallOut = z.object({
         .nullable()
         .optional()
         .describe('With explain: how spreading activation reached the memory (null for a direct match).'),
+      suppressed: z.boolean().optional().describe('With explain: a competitor the current focus of attention suppresses.'),
     }),
   ),
+  focus: z
+    .object({ memoryId: z.string(), since: z.string(), expiresAt: z.string(), ignited: z.boolean() })
+    .nullable()
+    .describe('The memory holding the agent’s focus of attention (it ignited and holds until expiresAt), or null.'),
 });
 
 export const forgetOut = z.object({ memoryId: z.string(), mode: z.enum(['ARCHIVED', 'DELETED']), edgesRemoved: z.number() });

@@ -46,8 +46,11 @@ export function recallView(r: RecallResult): RecallView {
       rank: item.rank,
       score: item.score,
       memory: memoryView(item.memory),
-      ...(item.explanation ? { signals: nonZero(item.explanation.signals), contributions: nonZero(item.explanation.weighted), activation: item.explanation.activation } : {}),
+      ...(item.explanation
+        ? { signals: nonZero(item.explanation.signals), contributions: nonZero(item.explanation.weighted), activation: item.explanation.activation, suppressed: item.explanation.suppressed }
+        : {}),
     })),
+    focus: r.focus ? { memoryId: r.focus.memory.id, since: r.focus.since, expiresAt: r.focus.expiresAt, ignited: r.focus.ignited } : null,
   };
 }
 
@@ -87,7 +90,8 @@ export function recallText(r: RecallView): string {
     const via = item.activation ? `; reached from ${item.activation.seedId} via ${item.activation.edgeTypes.join(' → ')} (activation ${num(item.activation.activation)})` : '';
     return `${head}\n   drivers: ${top || 'none'}${via}`;
   });
-  return `${lines.join('\n')}\n\nrecallId ${r.recallId} (query type ${r.queryType}): pass it to feedback with the memoryId of each memory you used or ignored.`;
+  const focus = r.focus ? `\nFocus of attention: ${r.focus.memoryId} (${r.focus.ignited ? 'ignited now' : `since ${r.focus.since}`}, until ${r.focus.expiresAt}).` : '';
+  return `${lines.join('\n')}${focus}\n\nrecallId ${r.recallId} (query type ${r.queryType}): pass it to feedback with the memoryId of each memory you used or ignored.`;
 }
 
 function oneLine(text: string, max = 300): string {

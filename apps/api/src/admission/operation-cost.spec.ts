@@ -95,7 +95,7 @@ describe('operationCost', () => {
 
   it('puts typical client operations under the default budget of 1000 and 40 aliased recalls over it', () => {
     const explainAll = `{ recall(input: { agentId: "a", query: "q", topK: 100, explain: true }) {
-      recallId tookMs queryType weightSource focus { id content }
+      recallId tookMs queryType weightSource focus { memory { id content } since expiresAt }
       weights { semantic lexical recency }
       items { rank score pass1Rank pass2Rank memory { id content tags occurredAt valence arousal }
         explanation { activation { seedId path edgeTypes activation } signals { semantic lexical recency importance }

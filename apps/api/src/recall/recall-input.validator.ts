@@ -2,6 +2,7 @@ import { PROFILE_NAMES, RECALL, SIGNAL_NAMES, SPREADING, type CoreAffect, type P
 import type { Limits } from '@limbic/config';
 import type { MemoryFilter } from '@limbic/graph';
 import { badInput } from '../common/api-error';
+import { requireTags } from '../memories/encode-input.validator';
 import { validateMemoryFilter } from '../memories/memory-filter.validator';
 import { requireCallerId, requireDate, requireInt, requireRange, requireText } from '../common/validate';
 import type { RecallInput } from './dto/recall.types';
@@ -27,6 +28,8 @@ export interface RecallCommand {
   readonly explain: boolean;
   /** Which memories the recall may see (NO_FILTER: all the agent's live ones). */
   readonly filter: MemoryFilter;
+  /** The caller's context tags (clean: trimmed, lower-cased, no repeats), [] when none. */
+  readonly contextTags: readonly string[];
 }
 
 export function validateRecallInput(input: RecallInput, limits: Limits, nowMs: number): RecallCommand {
@@ -47,6 +50,7 @@ export function validateRecallInput(input: RecallInput, limits: Limits, nowMs: n
     spread: validateSpread(input.spread ?? undefined),
     explain: input.explain === true,
     filter: validateMemoryFilter(input.filter, limits),
+    contextTags: requireTags('context.tags', input.context?.tags ?? [], limits.maxTags),
   };
 }
 

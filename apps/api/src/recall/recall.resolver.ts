@@ -19,8 +19,10 @@ export class RecallResolver {
       weightSource: r.weightSource,
       queryType: r.queryType,
       energyCut: r.energyCut,
-      focus: r.focus ? toMemory(r.focus) : null,
-      items: r.items.map(({ memory, ranked, activation }) => ({
+      focus: r.focus
+        ? { memory: toMemory(r.focus.memory), since: new Date(r.focus.sinceMs), expiresAt: new Date(r.focus.expiresAtMs), score: r.focus.score, ignited: r.focus.ignited }
+        : null,
+      items: r.items.map(({ memory, ranked, activation, suppressed }) => ({
         memory: toMemory(memory),
         score: ranked.score,
         rank: ranked.rank,
@@ -34,6 +36,7 @@ export class RecallResolver {
               activation: activation
                 ? { seedId: activation.seedId, activation: activation.activation, path: [...activation.path], edgeTypes: [...activation.edgeTypes] }
                 : null,
+              suppressed,
             }
           : null,
       })),

@@ -4,13 +4,15 @@ import {
   bm25,
   classifyQuery,
   energySearchBreadth,
+  broadcastSeed,
+  EMPTY_WORKSPACE,
   hourOfDay,
   isFactSeeking,
   sessionMinutes,
   sessionSearchBreadth,
   touchSession,
   extractConcepts,
-  globalWorkspaceFocus,
+  isWorkspaceActive,
   isBaselineProfile,
   presetOf,
   queryTerms,
@@ -24,6 +26,8 @@ import {
   termProfile,
   storedLearning,
   weightsToArray,
+  withBroadcastSeed,
+  workspaceRound,
   type ActivatedNode,
   type EdgeType,
   type QueryType,
@@ -32,6 +36,8 @@ import {
   type RecallContext,
   type Weights,
   type WeightSource,
+  type WorkspaceEvent,
+  type WorkspaceState,
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
@@ -56,6 +62,18 @@ export interface RecalledItem {
   readonly memory: MemoryRecord;
   readonly ranked: RankedMemory;
   readonly activation: ActivatedNode | null;
+  /** A competitor the workspace's focus suppresses. */
+  readonly suppressed: boolean;
+}
+
+/** The global workspace's focus after a recall. */
+export interface RecallFocus {
+  readonly memory: MemoryRecord;
+  readonly sinceMs: number;
+  readonly expiresAtMs: number;
+  readonly score: number;
+  /** This recall ignited it (or it took the workspace over). */
+  readonly ignited: boolean;
 }
 
 export interface RecallOutcome {
@@ -66,7 +84,9 @@ export interface RecallOutcome {
   readonly queryType: QueryType;
   /** How many of the top K the energy cut removed (0 for a rested agent or a baseline profile). */
   readonly energyCut: number;
-  readonly focus: MemoryRecord | null;
+  readonly focus: RecallFocus | null;
+  /** The workspace round, for the effects job to store. */
+  readonly workspace: { readonly event: WorkspaceEvent; readonly state: WorkspaceState };
   readonly explain: boolean;
   readonly tookMs: number;
 }
@@ -110,7 +130,8 @@ export class RecallService {
       now: cmd.nowMs,
       items: outcome.items.map((i) => ({ memoryId: i.ranked.id, rank: i.ranked.rank, signals: SIGNAL_NAMES.map((n) => round(i.ranked.explanation.signals[n])) })),
       concepts,
-      focusId: outcome.focus?.id ?? null,
+      focusId: outcome.workspace.state.focusId,
+      workspace: { event: outcome.workspace.event, ...outcome.workspace.state },
       // What feedback on this recall learns from: the weights it used, for its query type.
       weights: weightsToArray(outcome.weights),
       queryType: outcome.queryType,
@@ -166,6 +187,7 @@ export class RecallService {
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
     const records = await this.candidates(reader, ids, [...reader.vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
+    const workspace = await this.workspaceFocusLoaded(reader, prelude.state.workspace, cmd.nowMs, memories, embedding, goalEmbeddings);
     const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
 
@@ -177,7 +199,8 @@ export class RecallService {
       momentum: agentState.momentum,
       goals: goals.map((g) => ({ id: g.id, priority: g.priority })),
       primedConcepts: state.primed.map((p) => ({ name: p.name.toLowerCase(), activation: p.activation, atMs: p.atMs })),
-      contextTags: concepts,
+      // SRF's context: the query's concepts and the caller's context tags.
+      contextTags: [...new Set([...concepts, ...cmd.contextTags])],
       decayScale: preset.decayScale,
       hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
       sessionStartedAtMs: session.startedAtMs,
@@ -193,7 +216,8 @@ export class RecallService {
     const activations = new Map<string, ActivatedNode>();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {
-      const spreadSeeds = seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds);
+      // A held focus is broadcast: it seeds spreading too, so its neighbours are lifted.
+      const spreadSeeds = withBroadcastSeed(seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds), broadcastSeed(workspace, cmd.nowMs));
       const reached = await reader.spread(
         {
           seeds: spreadSeeds,
@@ -226,19 +250,46 @@ export class RecallService {
       topK: cmd.topK,
       ...(baseline ? {} : { energy }),
     });
-    const focus = globalWorkspaceFocus(ranked, { refractoryLeft: state.focusRefractory });
+    const round = workspaceRound(ranked, workspace, cmd.nowMs);
+    const suppressed = new Set(round.state.suppressed);
     const items = ranked.flatMap((r) => {
       const memory = memories.get(r.id);
-      return memory ? [{ memory, ranked: r, activation: r.explanation.activationPath ? (activations.get(r.id) ?? null) : null }] : [];
+      return memory ? [{ memory, ranked: r, activation: r.explanation.activationPath ? (activations.get(r.id) ?? null) : null, suppressed: suppressed.has(r.id) }] : [];
     });
+    const focusMemory = round.state.focusId !== null ? memories.get(round.state.focusId) : undefined;
     return {
       items,
       weights,
       weightSource: source,
       queryType,
       energyCut,
-      focus: focus.focusId !== null ? (memories.get(focus.focusId) ?? null) : null,
+      focus: focusMemory
+        ? { memory: focusMemory, sinceMs: round.state.sinceMs, expiresAtMs: round.state.expiresAtMs, score: round.state.score, ignited: round.event === 'ignited' || round.event === 'taken-over' }
+        : null,
+      workspace: round,
     };
+  }
+
+  /**
+   * The workspace this recall starts from, its focus's record added to `memories` when it holds
+   * the workspace now. A focus the recall cannot see (forgotten, archived, or outside the
+   * recall's filter) leaves the workspace empty for this recall.
+   */
+  private async workspaceFocusLoaded(
+    reader: RecallReader,
+    stored: WorkspaceState,
+    nowMs: number,
+    memories: Map<string, MemoryRecord>,
+    embedding: readonly number[],
+    goalEmbeddings: readonly (readonly number[])[],
+  ): Promise<WorkspaceState> {
+    if (!isWorkspaceActive(stored, nowMs) || stored.focusId === null) return stored;
+    if (!memories.has(stored.focusId)) {
+      const [record] = await reader.candidates([stored.focusId], embedding, goalEmbeddings);
+      if (!record) return EMPTY_WORKSPACE;
+      memories.set(record.memory.id, record.memory);
+    }
+    return stored;
   }
 
   /**

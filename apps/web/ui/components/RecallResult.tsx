@@ -26,7 +26,18 @@ export function RecallResultView({ agentId, result }: { agentId: string; result:
           <dt>took</dt>
           <dd>{result.tookMs.toFixed(0)} ms</dd>
           <dt>focus</dt>
-          <dd data-testid="focus">{result.focus ? <a href={href({ view: 'memory', agentId, memoryId: result.focus.id, params: {} })}>{shorten(result.focus.content, 80)}</a> : 'none'}</dd>
+          <dd data-testid="focus">
+            {result.focus ? (
+              <>
+                <a href={href({ view: 'memory', agentId, memoryId: result.focus.memory.id, params: {} })}>{shorten(result.focus.memory.content, 80)}</a>{' '}
+                <span className="muted">
+                  {result.focus.ignited ? 'ignited now' : `held since ${result.focus.since}`}, until {result.focus.expiresAt}
+                </span>
+              </>
+            ) : (
+              'none'
+            )}
+          </dd>
           <dt>recall id</dt>
           <dd className="mono">{result.recallId}</dd>
         </dl>
@@ -55,7 +66,7 @@ export function RecallResultView({ agentId, result }: { agentId: string; result:
           </tbody>
         </table>
       </section>
-      <ActivationGraph items={result.items} focusId={result.focus?.id ?? null} />
+      <ActivationGraph items={result.items} focusId={result.focus?.memory.id ?? null} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { FOCUS, hebbianUpdate, hebbianUpdateTimes, initialAgentState, SIGNAL_NAMES } from '@limbic/affect';
+import { hebbianUpdate, hebbianUpdateTimes, initialAgentState, SIGNAL_NAMES } from '@limbic/affect';
 import type { AgentRecord, EffectsSnapshot } from '@limbic/graph';
 import { CO_RECALLS_FOR_EDGE, planRecallEffects } from './plan-recall-effects';
 
@@ -24,12 +24,19 @@ const agent: AgentRecord = {
   lastInteractionAt: null,
 };
 
-function snapshot(links: EffectsSnapshot['links'], focusRefractory = 0): EffectsSnapshot {
+function snapshot(links: EffectsSnapshot['links'], labileUntil: number | null = null): EffectsSnapshot {
   return {
     agent,
-    focusRefractory,
     primed: [],
-    memories: ['m1', 'm2', 'm3'].map((id) => ({ id, affect: [0, 0, 0.5], expectedAffect: null, predictionRate: null, labileUntil: null, reconsolidationCount: 0 })),
+    memories: ['m1', 'm2', 'm3'].map((id) => ({
+      id,
+      affect: [0, 0, 0.5],
+      expectedAffect: null,
+      predictionRate: null,
+      labileUntil,
+      reconsolidationCount: 0,
+      concepts: id === 'm1' ? ['release', 'deploy', 'friday'] : ['lunch'],
+    })),
     links,
   };
 }
@@ -73,17 +80,38 @@ describe('planRecallEffects', () => {
     expect(plan.create).toEqual([{ a: 'm1', b: 'm2', weight: hebbianUpdateTimes(0, CO_RECALLS_FOR_EDGE), count: CO_RECALLS_FOR_EDGE }]);
   });
 
-  it('starts the focus refractory period on ignition and counts it down otherwise', () => {
-    expect(planRecallEffects(snapshot([]), state, { now: NOW, items, concepts: [], focusId: 'm1' }).focusRefractory).toBe(FOCUS.defaultRefractoryRecalls);
-    expect(planRecallEffects(snapshot([], 2), state, { now: NOW, items, concepts: [], focusId: null }).focusRefractory).toBe(1);
+  const ignited = { event: 'ignited' as const, focusId: 'm1', score: 0.7, sinceMs: NOW, expiresAtMs: NOW + 300_000, suppressed: ['m2', 'm3'] };
+
+  it('stores the workspace the recall left and broadcasts a focus that ignited: its concepts are primed with the query’s', () => {
+    const plan = planRecallEffects(snapshot([]), state, { now: NOW, items, concepts: ['deploy'], focusId: 'm1', workspace: ignited });
+    expect(plan.workspace).toEqual(ignited);
+    // deploy is in both: one bump.
+    expect(plan.primed).toEqual([
+      { name: 'deploy', activation: 0.5, at: NOW },
+      { name: 'friday', activation: 0.5, at: NOW },
+      { name: 'release', activation: 0.5, at: NOW },
+    ]);
   });
 
-  it('opens the lability window when the agent’s affect is far from what the memory expects', () => {
+  it('a held focus is not broadcast again; a job without a workspace leaves it', () => {
+    const held = planRecallEffects(snapshot([]), state, { now: NOW, items, concepts: [], focusId: 'm1', workspace: { ...ignited, event: 'held' } });
+    expect(held.primed).toEqual([]);
+    expect(held.workspace).toMatchObject({ event: 'held', focusId: 'm1' });
+    expect(planRecallEffects(snapshot([]), state, { now: NOW, items, concepts: [], focusId: null }).workspace).toBeNull();
+  });
+
+  it('reactivates every recalled memory; one recalled within its window under a surprising affect is rewritten', () => {
     const upset = { ...state, affect: { valence: -0.9, arousal: 0.95, dominance: 0.1 } };
-    const plan = planRecallEffects(snapshot([]), upset, { now: NOW, items, concepts: [], focusId: null });
-    for (const m of plan.memoryUpdates) {
+    const first = planRecallEffects(snapshot([]), upset, { now: NOW, items, concepts: [], focusId: null });
+    for (const m of first.memoryUpdates) {
       expect(m.labileUntil).toBe(NOW + 300_000);
       expect(m.valence).toBe(0);
+    }
+    const again = planRecallEffects(snapshot([], NOW), upset, { now: NOW, items, concepts: [], focusId: null });
+    for (const m of again.memoryUpdates) {
+      // APE ‖(−0.9, 0.95, −0.4)‖ ≈ 1.3685 → a quarter of it, 0.3421, of the way to −0.9.
+      expect(m.valence).toBeCloseTo(-0.9 * 0.25 * Math.sqrt(0.81 + 0.9025 + 0.16), 6);
+      expect(m.reconsolidationCount).toBe(1);
     }
   });
 });

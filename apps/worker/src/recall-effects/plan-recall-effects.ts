@@ -1,8 +1,8 @@
 import {
   affectFromArray,
   affectToArray,
+  conceptsToPrime,
   coRecalledPairs,
-  FOCUS,
   hebbianUpdate,
   hebbianUpdateTimes,
   initialReconsolidationState,
@@ -13,7 +13,7 @@ import {
   SIGNAL_NAMES,
   type AgentAffectState,
 } from '@limbic/affect';
-import type { EffectsPlan, EffectsSnapshot } from '@limbic/graph';
+import type { EffectsPlan, EffectsSnapshot, RecallWorkspace } from '@limbic/graph';
 
 /** chosen: the top five results count as co-recalled; lower ranks were barely attended to. */
 export const CO_RECALLED_TOP = 5;
@@ -25,6 +25,8 @@ export interface RecallEffectsInput {
   readonly items: readonly { readonly memoryId: string; readonly rank: number; readonly signals: readonly number[] }[];
   readonly concepts: readonly string[];
   readonly focusId: string | null;
+  /** The workspace the recall left; absent in jobs from before it was carried (then left as it is). */
+  readonly workspace?: RecallWorkspace;
 }
 
 /**
@@ -32,8 +34,9 @@ export interface RecallEffectsInput {
  * formula from libs/affect: reconsolidation of each returned memory (APE against the agent's
  * affect now), Hebbian strengthening of edges among the co-recalled top results, a co-recall
  * count for pairs without an edge (and an edge once it reaches CO_RECALLS_FOR_EDGE), the
- * query's concepts primed, one interaction's energy spent and counted in the session, and
- * focus's refractory count.
+ * query's concepts primed, one interaction's energy spent and counted in the session, and the
+ * global workspace the recall left — a focus that ignited (or took the workspace over) is
+ * broadcast: its own concepts are primed with the query's, so the next recalls lean toward it.
  */
 export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectState, input: RecallEffectsInput): EffectsPlan {
   const now = input.now;
@@ -85,8 +88,9 @@ export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectS
   const after = interact(state, now, preset.energy, preset.sessionGapMinutes);
   const energy = after.energy;
   const session = after.session ?? { startedAtMs: now, interactions: 1, lastAtMs: now };
-  const primed = primeConcepts(snapshot.primed, input.concepts, now).map((c) => ({ name: c.name, activation: c.activation, at: c.atMs }));
-  const focusRefractory = input.focusId !== null ? FOCUS.defaultRefractoryRecalls : Math.max(0, snapshot.focusRefractory - 1);
+  const workspace = input.workspace ?? null;
+  const broadcast = workspace !== null && (workspace.event === 'ignited' || workspace.event === 'taken-over') ? focusConcepts(snapshot, workspace.focusId) : [];
+  const primed = primeConcepts(snapshot.primed, [...input.concepts, ...broadcast], now).map((c) => ({ name: c.name, activation: c.activation, at: c.atMs }));
   const signals = input.items.flatMap((i) => SIGNAL_NAMES.map((_, k) => i.signals[k] ?? 0));
   return {
     memoryUpdates,
@@ -96,8 +100,14 @@ export function planRecallEffects(snapshot: EffectsSnapshot, state: AgentAffectS
     energy: energy.energy,
     energyAt: energy.atMs,
     session: { startedAt: session.startedAtMs, interactions: session.interactions, lastAt: session.lastAtMs },
-    focusRefractory,
+    workspace,
     primed,
     signals,
   };
+}
+
+/** The concepts a broadcast of the focus primes: its first ones, as one write of it would. */
+function focusConcepts(snapshot: EffectsSnapshot, focusId: string | null): readonly string[] {
+  const focus = snapshot.memories.find((m) => m.id === focusId);
+  return focus ? conceptsToPrime([focus.concepts]) : [];
 }

@@ -13,6 +13,7 @@ const record = (recallId: string): RecallRecord => ({
   signals: Array.from({ length: 24 }, (_, i) => i / 24),
   concepts: ['deploy'],
   focusId: 'm1',
+  workspace: { event: 'ignited', focusId: 'm1', score: 0.7, sinceMs: 42, expiresAtMs: 300_042, suppressed: ['m2'] },
   weights: Array.from({ length: 12 }, () => 1 / 12),
   queryType: 'factual',
 });
@@ -74,6 +75,8 @@ describe('PendingRecallEffectsSweep', () => {
       { memoryId: 'm2', rank: 2, signals: record('r1').signals.slice(12, 24) },
     ]);
     expect(job).toMatchObject({ recallId: 'r1', now: 42, concepts: ['deploy'], focusId: 'm1', queryType: 'factual' });
+    expect(job.workspace).toEqual({ event: 'ignited', focusId: 'm1', score: 0.7, sinceMs: 42, expiresAtMs: 300_042, suppressed: ['m2'] });
+    expect(toJob({ ...record('r2'), workspace: null })).not.toHaveProperty('workspace');
     const legacy = toJob({ ...record('r0'), weights: null, queryType: null });
     expect('weights' in legacy || 'queryType' in legacy).toBe(false);
   });

@@ -63,6 +63,7 @@ export function toJob(r: RecallRecord): Omit<RecallEffectsJobV1, 'v'> {
     items: r.memoryIds.map((memoryId, i) => ({ memoryId, rank: i + 1, signals: r.signals.slice(i * n, (i + 1) * n) })),
     concepts: r.concepts,
     focusId: r.focusId,
+    ...(r.workspace !== null ? { workspace: r.workspace } : {}),
     ...(r.weights !== null ? { weights: r.weights } : {}),
     ...(r.queryType !== null ? { queryType: r.queryType } : {}),
   };

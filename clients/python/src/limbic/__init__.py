@@ -43,6 +43,7 @@ from .models import (
     SignalVector,
     SignalWeights,
     Spread,
+    WorkspaceFocus,
 )
 from .operations import UNSET
 
@@ -90,4 +91,5 @@ __all__ = [
     "Spread",
     "UnauthenticatedError",
     "UnavailableError",
+    "WorkspaceFocus",
 ]

@@ -198,6 +198,7 @@ class AsyncLimbic:
         query_affect: AffectLike | None = None,
         spread: Spread | Mapping[str, Any] | None = None,
         now: datetime | None = None,
+        context_tags: Sequence[str] | None = None,
     ) -> RecallResult:
         """The memories most worth remembering now for this query and the agent's state."""
         return await self._run(
@@ -212,6 +213,7 @@ class AsyncLimbic:
                 query_affect=query_affect,
                 spread=spread,
                 now=now,
+                context_tags=context_tags,
             )
         )
 

@@ -194,6 +194,7 @@ class Limbic:
         query_affect: AffectLike | None = None,
         spread: Spread | Mapping[str, Any] | None = None,
         now: datetime | None = None,
+        context_tags: Sequence[str] | None = None,
     ) -> RecallResult:
         """The memories most worth remembering now for this query and the agent's state."""
         return self._run(
@@ -208,6 +209,7 @@ class Limbic:
                 query_affect=query_affect,
                 spread=spread,
                 now=now,
+                context_tags=context_tags,
             )
         )
 

@@ -75,13 +75,14 @@ query LimbicRecall($input: RecallInput!) {{
   recall(input: $input) {{
     recallId weightSource queryType energyCut tookMs
     weights {{ {_SIGNALS} }}
-    focus {{ ...MemoryFields }}
+    focus {{ memory {{ ...MemoryFields }} since expiresAt score ignited }}
     items {{
       score rank pass1Rank pass2Rank
       memory {{ ...MemoryFields }}
       explanation {{
         signals {{ {_SIGNALS} }} weighted {{ {_SIGNALS} }} weights {{ {_SIGNALS} }}
         activation {{ seedId path edgeTypes activation }}
+        suppressed
       }}
     }}
   }}

@@ -208,6 +208,18 @@ class RecallExplanation(_Model):
     weighted: SignalVector
     weights: SignalVector
     activation: ActivationPath | None = None
+    suppressed: bool = False
+    """True when the global workspace's focus suppresses this memory (a competitor it beat)."""
+
+
+class WorkspaceFocus(_Model):
+    """The global workspace's content: a memory that ignited and holds it until expires_at."""
+
+    memory: Memory
+    since: datetime
+    expires_at: datetime
+    score: float
+    ignited: bool
 
 
 class RecallItem(_Model):
@@ -227,7 +239,7 @@ class RecallResult(_Model):
     query_type: str
     energy_cut: int
     took_ms: float
-    focus: Memory | None = None
+    focus: WorkspaceFocus | None = None
 
 
 class FeedbackResult(_Model):

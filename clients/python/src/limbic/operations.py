@@ -197,6 +197,7 @@ def recall(
     query_affect: AffectLike | None,
     spread: Spread | Mapping[str, Any] | None,
     now: datetime | None,
+    context_tags: Sequence[str] | None = None,
 ) -> Call[RecallResult]:
     recall_input = _compact(
         {
@@ -210,6 +211,7 @@ def recall(
             "queryAffect": affect_input(query_affect) if query_affect is not None else None,
             "spread": _spread(spread),
             "now": iso(now) if now is not None else None,
+            "context": {"tags": list(context_tags)} if context_tags is not None else None,
         }
     )
     # A query: its effects (access counts, Hebbian strengthening) are applied once per recallId

@@ -1,22 +1,23 @@
-import { RECONSOLIDATION } from '../constants';
+import { AFFECT_SPACE, RECONSOLIDATION } from '../constants';
 import { affectDistance, clampAffect, lerpAffect } from '../dynamics/affect-space';
 import { clamp } from '../math/scalar';
 import type { CoreAffect } from '../types/affect.types';
 
 /**
- * Affective prediction error: ‖expected affect − affect now‖, divided by √6 like every
- * distance in affect space (DESIGN §3), so in [0, 1].
+ * Affective prediction error: ‖expected affect − affect now‖, the plain Euclidean distance as in
+ * the emotional-memory model, so in [0, √6]. (The recall signals divide distances by √6; APE
+ * does not: its threshold 0.3 and its 50 % cap are set on this scale.)
  */
 export function affectivePredictionError(expected: CoreAffect, now: CoreAffect): number {
-  return affectDistance(expected, now);
+  return affectDistance(expected, now) * AFFECT_SPACE.diameter;
 }
 
-/** An APE above 0.3 makes the memory labile. */
-export function opensLabilityWindow(ape: number): boolean {
+/** An APE above 0.3 lets a recall within the lability window rewrite the memory's affect. */
+export function exceedsApeThreshold(ape: number): boolean {
   return ape > RECONSOLIDATION.apeThreshold;
 }
 
-/** End of the lability window opened at `nowMs` (300 s later). */
+/** End of the lability window a recall at `nowMs` opens (300 s later). */
 export function labileUntil(nowMs: number): number {
   return nowMs + RECONSOLIDATION.labilityWindowMs;
 }
@@ -26,7 +27,7 @@ export function isLabile(labileUntilMs: number | null | undefined, nowMs: number
   return labileUntilMs !== null && labileUntilMs !== undefined && nowMs <= labileUntilMs;
 }
 
-/** Fraction of the way toward now that a labile memory's affect moves: min(APE·0.2, 0.5). */
+/** Fraction of the way toward now that a labile memory's affect moves: min(APE·0.25, 0.5). */
 export function reconsolidationShift(ape: number): number {
   return clamp(ape * RECONSOLIDATION.shiftPerApe, 0, RECONSOLIDATION.maxShift);
 }
@@ -61,26 +62,29 @@ export function initialReconsolidationState(affect: CoreAffect): Reconsolidation
 }
 
 /**
- * One recall's effect on a memory (DESIGN §4):
- *  1. APE = distance(expected affect, affect now);
- *  2. if the memory is labile (a window opened by an earlier recall), its affect moves
- *     toward now by min(APE·0.2, 0.5) of the way — never more than half;
- *  3. the expected affect moves toward now at the current Pearce–Hall rate, and the rate
- *     is updated from this APE (Pearce–Hall: the new rate applies from the next trial);
- *  4. an APE above 0.3 opens (or extends) a 300 s lability window.
+ * One recall's effect on a memory (DESIGN §4, decided from the emotional-memory model):
+ *  1. APE = ‖expected affect − affect now‖;
+ *  2. if the memory is labile — an earlier recall's window, 300 s, still open (end inclusive) —
+ *     and APE > 0.3, its affect moves toward now by min(APE·0.25, 0.5) of the way: retrieval
+ *     destabilises a memory, the surprise of the next retrieval rewrites it;
+ *  3. the expected affect moves toward now at the current Pearce–Hall rate, and the rate is
+ *     updated from this APE (Pearce–Hall: the new rate applies from the next trial);
+ *  4. every recall reactivates the memory: its window runs 300 s from this recall (never
+ *     shortened by a recall replayed at an earlier `now`).
  */
 export function reconsolidateOnRecall(state: ReconsolidationState, affectNow: CoreAffect, nowMs: number): ReconsolidationOutcome {
   const ape = affectivePredictionError(state.expectedAffect, affectNow);
-  const labile = isLabile(state.labileUntilMs, nowMs);
+  const rewrite = isLabile(state.labileUntilMs, nowMs) && exceedsApeThreshold(ape);
+  const reopened = labileUntil(nowMs);
   return {
     ape,
-    reconsolidated: labile,
+    reconsolidated: rewrite,
     state: {
-      affect: labile ? clampAffect(lerpAffect(state.affect, affectNow, reconsolidationShift(ape))) : state.affect,
+      affect: rewrite ? clampAffect(lerpAffect(state.affect, affectNow, reconsolidationShift(ape))) : state.affect,
       expectedAffect: clampAffect(lerpAffect(state.expectedAffect, affectNow, state.predictionRate)),
       predictionRate: pearceHallRate(state.predictionRate, ape),
-      labileUntilMs: opensLabilityWindow(ape) ? labileUntil(nowMs) : state.labileUntilMs,
-      reconsolidationCount: state.reconsolidationCount + (labile ? 1 : 0),
+      labileUntilMs: state.labileUntilMs === null ? reopened : Math.max(state.labileUntilMs, reopened),
+      reconsolidationCount: state.reconsolidationCount + (rewrite ? 1 : 0),
     },
   };
 }

@@ -18,6 +18,18 @@ export interface EffectsMemoryState {
   readonly predictionRate: number | null;
   readonly labileUntil: number | null;
   readonly reconsolidationCount: number;
+  /** Its tags and the concepts it is TAGGED with: what a broadcast of it primes. */
+  readonly concepts: readonly string[];
+}
+
+/** The global workspace a recall left (RecallEffectsJobV1.workspace). */
+export interface RecallWorkspace {
+  readonly event: 'none' | 'ignited' | 'taken-over' | 'held';
+  readonly focusId: string | null;
+  readonly score: number;
+  readonly sinceMs: number;
+  readonly expiresAtMs: number;
+  readonly suppressed: readonly string[];
 }
 
 /** A stored edge or co-recall counter between two co-recalled memories (a → b as stored). */
@@ -31,7 +43,6 @@ export interface CoRecallLink {
 
 export interface EffectsSnapshot {
   readonly agent: AgentRecord;
-  readonly focusRefractory: number;
   readonly primed: readonly RecallPrimedConcept[];
   readonly memories: readonly EffectsMemoryState[];
   readonly links: readonly CoRecallLink[];
@@ -55,7 +66,8 @@ export interface EffectsPlan {
   readonly energyAt: number;
   /** The session with this recall counted in it. */
   readonly session: { readonly startedAt: number; readonly interactions: number; readonly lastAt: number };
-  readonly focusRefractory: number;
+  /** The workspace to store on the agent (null: leave it), unless a later recall's is there already. */
+  readonly workspace: RecallWorkspace | null;
   readonly primed: readonly { readonly name: string; readonly activation: number; readonly at: number }[];
   /** Flat raw signals of the returned memories, for feedback. */
   readonly signals: readonly number[];
@@ -90,6 +102,7 @@ export interface RecallRecord {
   readonly signals: readonly number[];
   readonly concepts: readonly string[];
   readonly focusId: string | null;
+  readonly workspace: RecallWorkspace | null;
   readonly weights: readonly number[] | null;
   readonly queryType: string | null;
 }
@@ -119,7 +132,6 @@ export class RecallEffectsRepository {
       const [begin] = await tx.run<Row>('recall-effects.begin', { ...scope, recallId: req.recallId });
       // An agent deleted since the recall, or a recall already applied: nothing to do.
       if (!begin || begin.processed === true) return 'skipped';
-      const raw = toPlain(begin.agent) as Row;
       const memories = (await tx.run<Row>('recall-effects.load-memories', { ...scope, ids: req.memoryIds })).map((r) => {
         const m = toPlain(r) as Row;
         return {
@@ -129,6 +141,7 @@ export class RecallEffectsRepository {
           predictionRate: typeof m.predictionRate === 'number' ? m.predictionRate : null,
           labileUntil: typeof m.labileUntil === 'number' ? m.labileUntil : null,
           reconsolidationCount: num(m.reconsolidationCount),
+          concepts: strList(m.concepts),
         };
       });
       const links = (await tx.run<Row>('recall-effects.load-pairs', { ...scope, ids: req.coRecalledIds })).map((r) => {
@@ -137,7 +150,6 @@ export class RecallEffectsRepository {
       });
       const p = plan({
         agent: parseAgent(begin.agent),
-        focusRefractory: num(raw.focusRefractory),
         primed: (toPlain(begin.primed) as Row[]).map((x) => ({ name: String(x.name), activation: num(x.activation), atMs: num(x.at) })),
         memories,
         links,
@@ -156,7 +168,8 @@ export class RecallEffectsRepository {
         sessionStartedAt: p.session.startedAt,
         sessionInteractions: p.session.interactions,
         lastInteractionAt: p.session.lastAt,
-        focusRefractory: p.focusRefractory,
+        now: req.now,
+        workspace: p.workspace,
         primed: p.primed,
       });
       await this.history.record(tx, req.tenantId, req.agentId, 'RECALL');
@@ -204,6 +217,7 @@ export class RecallEffectsRepository {
             signals: numList(r.signals),
             concepts: strList(r.concepts),
             focusId: str(r.focusId),
+            workspace: parseWorkspace(r),
             weights: Array.isArray(r.weights) ? numList(r.weights) : null,
             queryType: str(r.queryType),
           },
@@ -218,4 +232,20 @@ export class RecallEffectsRepository {
     const [row] = await this.db.write<Row>('recall-effects.expire', { before, limit, tenants });
     return { applied: num(toPlain(row?.applied)), pending: num(toPlain(row?.pending)) };
   }
+}
+
+const WORKSPACE_EVENTS: readonly RecallWorkspace['event'][] = ['none', 'ignited', 'taken-over', 'held'];
+
+/** The workspace a pending record kept (recall-effects.record-pending); null in records from before it was kept. */
+function parseWorkspace(r: Row): RecallWorkspace | null {
+  const event = WORKSPACE_EVENTS.find((e) => e === r.focusEvent);
+  if (event === undefined) return null;
+  return {
+    event,
+    focusId: str(r.focusId),
+    score: num(r.focusScore),
+    sinceMs: num(r.focusSince),
+    expiresAtMs: num(r.focusExpiresAt),
+    suppressed: strList(r.focusSuppressed),
+  };
 }

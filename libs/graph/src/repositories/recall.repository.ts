@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { WorkspaceState } from '@limbic/affect';
 import { AgentVectorSearch, type NearestMemory } from '../agent-vector-search';
 import { NO_FILTER, type MemoryFilter } from '../memory-filter';
 import type { AgentRecord, MemoryRecord } from '../model';
@@ -6,6 +7,7 @@ import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemoryRow } from '../memory-row';
 import { parseAgent } from '../record-parsers';
 import { num, numList, strList, toPlain } from '../records';
+import { decodeWorkspace } from '../workspace.codec';
 
 /** An agent goal with the vector recall compares memories against. */
 export interface RecallGoal {
@@ -22,8 +24,8 @@ export interface RecallPrimedConcept {
 
 export interface RecallAgentState {
   readonly agent: AgentRecord;
-  /** Recalls left before global-workspace focus may ignite again. */
-  readonly focusRefractory: number;
+  /** The agent's global workspace as the last applied recall effects left it. */
+  readonly workspace: WorkspaceState;
   readonly goals: readonly RecallGoal[];
   readonly primed: readonly RecallPrimedConcept[];
 }
@@ -220,7 +222,7 @@ export class RecallReader {
 function parseAgentState(row: Row, raw: Row): RecallAgentState {
   return {
     agent: parseAgent(raw),
-    focusRefractory: num(raw.focusRefractory),
+    workspace: decodeWorkspace(raw),
     goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.vector) })),
     primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
   };

@@ -62,6 +62,12 @@ export function registerMemoryTools(server: McpServer, client: LimbicClient, age
           .optional()
           .describe('Restrict the search; every condition given must hold.'),
         explain: z.boolean().optional().describe('Also return, per memory, the signals that drove its rank and the activation path that reached it.'),
+        context: z
+          .object({
+            tags: z.array(z.string()).optional().describe('Tags of what you are doing now (at most 32, each 1–64 characters); memories tagged with them rank as more important.'),
+          })
+          .optional()
+          .describe('The current context, beyond the query’s words.'),
       },
       outputSchema: recallOut.shape,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },

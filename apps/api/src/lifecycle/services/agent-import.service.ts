@@ -7,6 +7,7 @@ import { agentExists } from '../exceptions/lifecycle.errors';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
 import { parseExport } from '../utils/export-parser';
 import { orderedIds } from '../utils/ordered-ids';
+import { workspaceFollowingIds } from '../utils/workspace-ids';
 
 export interface ImportSummary extends ImportCounts {
   readonly agentId: string;
@@ -45,7 +46,7 @@ export class AgentImportService {
     const newId = new Map(memories.map((m, i) => [m.key, String(renewed[i]?.props.id)]));
     const follow = (value: unknown) => (typeof value === 'string' ? (newId.get(value) ?? value) : undefined);
     const graph = {
-      agent: parsed.agent,
+      agent: workspaceFollowingIds(parsed.agent, (id) => newId.get(id)),
       goals: parsed.goals.map((g) => renamed(g, randomUUID())),
       concepts: parsed.concepts,
       memories: renewed,

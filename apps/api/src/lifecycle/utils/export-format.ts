@@ -24,6 +24,8 @@ import { canonicalJson, type EdgeEnd, type PortableRecord } from '@limbic/graph'
  *   - goal ids: goal lines' props.id and edge ends {"label":"Goal","id"};
  *   - in revision lines, `memory` and the props memoryId / relatedMemoryId that name a memory
  *     of the file.
+ *   - on the agent line, the global workspace's focusId and focusSuppressed (a focus whose
+ *     memory is not in the file is dropped with every focus property).
  * externalIds, concept names and every other property stay as they were. Ids that name
  * memories no longer in the graph (e.g. consolidation's `mergedIds`) are kept verbatim.
  */

@@ -44,6 +44,16 @@ export class SpreadInput {
   minActivation?: number;
 }
 
+@InputType({ description: 'What the caller is doing now, beyond the query’s own words (SRF’s context).' })
+export class RecallContextInput {
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'Tags of the current context (trimmed, lower-cased; at most LIMBIC_MAX_TAGS, each 1–64 characters). With the query’s concepts they are the context of the importance signal: importance · (1 + 0.5 · share of the memory’s tags in the context), capped at 1.',
+  })
+  tags?: string[];
+}
+
 @InputType()
 export class RecallInput {
   @Field(() => ID) agentId!: string;
@@ -69,6 +79,8 @@ export class RecallInput {
     description: 'Only memories that pass this filter: seeds are the true top matches of the filtered set, and spreading activation neither reaches nor passes through a memory outside it.',
   })
   filter?: MemoryFilterInput;
+  @Field(() => RecallContextInput, { nullable: true, description: 'The caller’s context: tags that raise the importance of memories tagged with them.' })
+  context?: RecallContextInput;
 }
 
 @ObjectType({ description: 'One value per recall signal.' })
@@ -105,6 +117,10 @@ export class RecallExplanation {
   @Field(() => SignalVector, { description: 'Raw signals, each in [0, 1].' }) signals!: SignalVector;
   @Field(() => SignalVector, { description: 'weight × signal; sums to the score.' }) weighted!: SignalVector;
   @Field(() => ActivationPath, { nullable: true }) activation!: ActivationPath | null;
+  @Field(() => Boolean, {
+    description: 'True when the global workspace suppresses this memory: a competitor the focus beat, which cannot take the workspace until the focus expires.',
+  })
+  suppressed!: boolean;
 }
 
 @ObjectType()
@@ -116,6 +132,16 @@ export class RecallItem {
   pass1Rank!: number | null;
   @Field(() => Int) pass2Rank!: number;
   @Field(() => RecallExplanation, { nullable: true, description: 'Only with explain: true.' }) explanation!: RecallExplanation | null;
+}
+
+@ObjectType({ description: 'The content of the agent’s global workspace: a memory that ignited and holds it for its TTL.' })
+export class WorkspaceFocus {
+  @Field(() => Memory) memory!: Memory;
+  @Field(() => Date, { description: 'The recall instant it ignited at.' }) since!: Date;
+  @Field(() => Date, { description: 'When it stops holding the workspace (since + 5 minutes), unless a challenger beats it first.' }) expiresAt!: Date;
+  @Field(() => Float, { description: 'The score it ignited with: a challenger must beat it (or its score now, if higher) by 0.1.' }) score!: number;
+  @Field(() => Boolean, { description: 'True when this recall ignited it (or it took the workspace over); false when it was held from an earlier recall.' })
+  ignited!: boolean;
 }
 
 @ObjectType()
@@ -133,6 +159,11 @@ export class RecallResult {
     description: 'How many results the energy cut removed from the top K: a tired agent returns fewer, and says how many fewer. 0 when rested or with a baseline profile.',
   })
   energyCut!: number;
-  @Field(() => Memory, { nullable: true, description: 'The memory that ignited global-workspace focus, if any.' }) focus!: Memory | null;
+  @Field(() => WorkspaceFocus, {
+    nullable: true,
+    description:
+      'The global workspace’s focus after this recall: a memory ignites when its score exceeds 0.4 and leads the runner-up by 0.1, then holds the workspace recall after recall for its TTL unless a challenger beats it by 0.1; it is broadcast (its concepts primed, its neighbours lifted in the next recalls). Null when the workspace is empty.',
+  })
+  focus!: WorkspaceFocus | null;
   @Field(() => Float) tookMs!: number;
 }

@@ -55,6 +55,7 @@ export class RecallEffectsDispatcher {
           signals: items.flatMap((i) => SIGNAL_NAMES.map((_, k) => i.signals[k] ?? 0)),
           concepts: p.concepts,
           focusId: p.focusId,
+          workspace: p.workspace ?? null,
           weights: p.weights ?? null,
           queryType: p.queryType ?? null,
         },

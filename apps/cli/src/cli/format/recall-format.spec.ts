@@ -30,7 +30,7 @@ describe('recall formatting', () => {
 
   it('with explain, puts the signals and the path under each row', () => {
     const explanation = (weighted: Partial<typeof ZERO_SIGNALS>, activation: { seedId: string; path: string[]; edgeTypes: string[]; activation: number } | null) => ({
-      signals: ZERO_SIGNALS, weights: ZERO_SIGNALS, weighted: { ...ZERO_SIGNALS, ...weighted }, activation,
+      signals: ZERO_SIGNALS, weights: ZERO_SIGNALS, weighted: { ...ZERO_SIGNALS, ...weighted }, activation, suppressed: false,
     });
     const lines = formatRecall(
       recallResult([
