@@ -14,7 +14,9 @@ cleanup() {
   # Services still starting in the background are waited for, so that they can be stopped.
   [[ -z "${services_pid:-}" ]] || wait "$services_pid" 2>/dev/null || true
   [[ -z "${python_pid:-}" ]] || wait "$python_pid" 2>/dev/null || true
-  for svc in "${started[@]}"; do bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
+  # Without the URLs this script derived from NEO4J_BOLT_PORT / REDIS_PORT: with them set, the
+  # service scripts take the server for someone else's and leave it running.
+  for svc in "${started[@]}"; do env -u REDIS_URL -u NEO4J_URI bash "scripts/$svc.sh" stop >/dev/null 2>&1 || true; done
   printf '\n==> npm test %s after %d s\n' "$([[ $rc -eq 0 ]] && echo passed || echo FAILED)" "$((SECONDS - t0))"
   exit "$rc"
 }
