@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Driver } from 'neo4j-driver';
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
@@ -103,7 +104,14 @@ describe('Redis through a Sentinel', () => {
     // The encode answered without waiting for Redis; its job reaches the new master, or the sweep
     // (whose schedules the worker re-creates there when they were lost) finds the memory pending.
     const flags = await eventually(() => memoryFlags(driver, encoded.encode.id), (m) => m?.pendingAppraisal === false, 60_000);
-    if (flags?.pendingAppraisal !== false) console.log(`--- worker\n${stack.worker?.output().slice(-6000)}\n--- api\n${stack.api.output().slice(-3000)}`);
+    if (flags?.pendingAppraisal !== false) {
+      // What the new master holds of the periodic queue: its schedulers and their pending runs.
+      const periodic = new Queue('periodic', { connection: { url: replica.url }, prefix: stack.env.LIMBIC_QUEUE_PREFIX });
+      const schedulers = await periodic.getJobSchedulers().catch((e: Error) => e.message);
+      const counts = await periodic.getJobCounts().catch((e: Error) => e.message);
+      await periodic.close();
+      console.log(`--- periodic on the new master\n${JSON.stringify({ schedulers, counts, now: Date.now() })}\n--- worker\n${stack.worker?.output().slice(-6000)}\n--- api\n${stack.api.output().slice(-3000)}`);
+    }
     expect(flags?.pendingAppraisal).toBe(false);
     const redis = new Redis(replica.url);
     try {
