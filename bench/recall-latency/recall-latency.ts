@@ -48,8 +48,8 @@ const WARMUP = Number(arg('warmup', '200'));
  * times in a row, at most JIT_MAX_S (bench/common/jit-settle.ts). With only the fixed warm-up,
  * the compiler still took 20–90 % of the wall time while the 100k figures were measured
  * (2026-11-30, 05:34). Under 10 % twice in a row was not settled either: a run that stopped
- * there still saw compile bursts of 20–49 % in its last rounds (seventh read-path round, bench
- * README). Hence 5 %, three times in a row.
+ * there still saw compile bursts of 20–49 % in its last rounds (bench README).
+ * Hence 5 %, three times in a row.
  */
 const JIT_SHARE = Number(arg('jit-share', '0.05'));
 const JIT_QUIET_ROUNDS = Number(arg('jit-quiet-rounds', '3'));
@@ -218,8 +218,8 @@ async function settle(driver: Driver): Promise<{ waited: number; segments: numbe
   let waited = await waitForNeo4jIdle(NEO4J_ROOT, SETTLE_MAX_S);
   if (waited === null) return { waited: 0, segments: -1, touches: 0 };
   // A bulk load can end with merges pending: Lucene looks for merges only when a write
-  // refreshes the index, and a merge that finishes does not start the next level's (fourth
-  // round). A live store keeps receiving writes, so write (and delete) one throwaway memory
+  // refreshes the index, and a merge that finishes does not start the next level's (bench
+  // README). A live store keeps receiving writes, so write (and delete) one throwaway memory
   // until a write no longer sets a merge off — Neo4j idle at the first 5 s check.
   let touches = 0;
   while (touches < MERGE_TOUCHES_MAX) {
@@ -303,8 +303,7 @@ async function main(): Promise<void> {
       // word it may not contain (a query sharing nothing with any memory measures nothing).
       // The draw is seeded per size, so every run (fresh or --tenant) asks the same queries:
       // with `ORDER BY rand()` the sample alone moved a run's p50 (on one warm server, rounds of
-      // 300 recalls over different query subsets read 23.8–29.3 ms at 100k; bench README,
-      // seventh read-path round).
+      // 300 recalls over different query subsets read 23.8–29.3 ms at 100k; bench README).
       const { records } = await driver.executeQuery(
         'MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) RETURN m.content AS c ORDER BY c',
         { tenantId, agentId },

@@ -65,7 +65,7 @@ export const ENERGY = {
 export const ATTENTION_RESIDUE = {
   /** Concept activation halves every 30 minutes. DESIGN §4. */
   halfLifeHours: 0.5,
-  /** Below this a primed concept is forgotten. Issue 3. */
+  /** chosen: below this a primed concept is forgotten. */
   vanishBelow: 0.1,
   /**
    * chosen: each use adds 0.5 (capped at 1): a concept seen once stays primed for about
@@ -221,7 +221,7 @@ export const ENERGY_EFFECTS = {
 } as const;
 
 /**
- * Temporal state (issue 23): the hour of day, the session, the time since the last interaction.
+ * Temporal state: the hour of day, the session, the time since the last interaction.
  * All chosen (DESIGN is silent on temporal state).
  */
 export const TEMPORAL_STATE = {
@@ -244,7 +244,7 @@ export const TEMPORAL_STATE = {
 } as const;
 
 /**
- * Global workspace (BioMem). DESIGN/issue 3: ignition above 0.4 with a lead of 0.1; issue 24:
+ * Global workspace (BioMem). DESIGN §4: ignition above 0.4 with a lead of 0.1; as in BioMem,
  * the winner holds the workspace for its TTL, its competitors are suppressed, it is broadcast.
  */
 export const FOCUS = {
@@ -294,8 +294,8 @@ export const SPREADING = {
    * mostly scores well on the query's semantic signal already, so those edges carry half;
    * what happened next to a seed in time (the answer to a question, the outcome of an event)
    * or was caused by it often shares no words with the query, so TEMPORAL and CAUSAL carry
-   * (almost) all of the seed's activation. With the old factors (SEMANTIC 1 … TEMPORAL 0.6)
-   * spreading bought +0.004 recall@10; with these, see the README.
+   * (almost) all of the seed's activation. Factors ranked the other way (SEMANTIC 1 … TEMPORAL
+   * 0.6) make spreading buy only +0.004 recall@10; with these, see the README.
    */
   defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.9, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 },
 } as const;
@@ -310,7 +310,7 @@ export const HEBBIAN = {
 } as const;
 
 /**
- * Reconsolidation, as in the emotional-memory model (issue 24): APE is the plain Euclidean
+ * Reconsolidation, as in the emotional-memory model: APE is the plain Euclidean
  * distance in affect space, in [0, √6] (not divided by √6 like the recall signals' distances);
  * every recall reactivates a memory for the lability window, and a recall within the window of
  * the one before it rewrites the memory's affect when its own APE exceeds the threshold.

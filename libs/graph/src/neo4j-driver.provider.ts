@@ -12,7 +12,7 @@ export function createDriver(s: Neo4jSettings): Driver {
     maxTransactionRetryTime: 0,
     // A request that cannot get one of the pool's connections within this is refused as
     // UNAVAILABLE (graph.errors) instead of queueing: under overload a quick, retryable "no"
-    // beats a slow one (50 encoders + 50 recallers used to wait 10 s, then fail as INTERNAL).
+    // beats a slow one (with a 10 s wait, 50 encoders + 50 recallers waited, then failed as INTERNAL).
     // It also bounds a server that accepts the TCP connection but never answers the Bolt
     // handshake (hung, or a dead path): `connectionTimeout` covers only the TCP connect.
     // 1.5 s keeps such a request inside the 2 s it may take to fail.

@@ -16,7 +16,7 @@ export type Params = Readonly<Record<string, unknown>>;
 /**
  * How long a unit of work keeps retrying, by what failed (retryKind): a retry starts only while
  * this much time has passed since the first attempt. A server that does not answer is said
- * within 2 s, as UNAVAILABLE (it used to take 15–46 s: the driver's retry time). One attempt
+ * within 2 s, as UNAVAILABLE (the driver's own retry time is 15–46 s, too long). One attempt
  * can itself take up to the acquisition timeout (1.5 s, neo4j-driver.provider), and after a
  * refused connection the driver waits 1–2 s before it dials that address again, so only a
  * failure that came at once (a stale pooled connection) gets its quick retry. A deadlock or
@@ -220,7 +220,7 @@ export class Neo4jExecutor {
         if (this.options.logQueries) this.log.debug(`${name} ${JSON.stringify(params, redactVectors)}`);
         const started = performance.now();
         // The driver captures a stack for every query it starts, to put on an error that may
-        // come later (≈ 0.4 ms of CPU per recall, bench/recall-latency README, sixth round); our
+        // come later (≈ 0.4 ms of CPU per recall, measured with --cpu-prof: bench/recall-latency README); our
         // errors name the query instead (GraphError). It captures synchronously inside `run`.
         const result = await withoutStackCapture(() => tx.run<T>(this.queries.get(name, this.options.slotOf?.(tenantIdOf(params))), params));
         if (this.options.logQueries) this.log.verbose(`  ${name} ${(performance.now() - started).toFixed(1)} ms, ${result.records.length} rows`);

@@ -110,7 +110,7 @@ export class JobProducer implements OnApplicationShutdown {
     }
     // Started on the event loop's next turn, after the caller's answer is written: an add's
     // own CPU (the job's serialisation, packing the Lua call) was ≈ 0.8 ms of every recall
-    // (`--cpu-prof`, bench/recall-latency README, sixth round), spent before the reply.
+    // (`--cpu-prof`, bench/recall-latency README), spent before the reply.
     const added = new Promise<boolean>((resolve) =>
       setImmediate(() =>
         resolve(

@@ -9,7 +9,7 @@ import { DeleteAgentService } from './services/delete-agent.service';
 import { ForgetService } from './services/forget.service';
 import { LifecycleService } from './services/lifecycle.service';
 
-/** Forget / restore, deleteAgent, export / import (issue 4, Lifecycle). */
+/** Forget / restore, deleteAgent, export / import (DESIGN §7, Lifecycle). */
 @Module({
   controllers: [AgentTransferController],
   providers: [

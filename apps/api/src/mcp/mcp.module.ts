@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { McpController } from './mcp.controller';
 import { McpHttpService } from './mcp-http.service';
 
-/** Limbic's MCP tools over Streamable HTTP at /mcp (issue 20); the tools themselves are libs/mcp. */
+/** Limbic's MCP tools over Streamable HTTP at /mcp; the tools themselves are libs/mcp. */
 @Module({
   controllers: [McpController],
   providers: [McpHttpService],

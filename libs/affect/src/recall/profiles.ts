@@ -29,7 +29,7 @@ export const PROFILES: Profiles = {
   balanced,
   affective: weightsFrom({ semantic: 0.35, moodCongruence: 0.25, affectProximity: 0.15, momentumAlignment: 0.1, recency: 0.1, resonance: 0.05 }),
   salience: weightsFrom({ semantic: 0.35, emotionalIntensity: 0.25, recency: 0.2, frequency: 0.1, importance: 0.1 }),
-  // DESIGN's state profile with the fifth part of state (issue 23) taken in: circadian
+  // DESIGN's state profile with the fifth part of state (temporal) taken in: circadian
   // congruence .07 and session context .08, from semantic (.05), affect (.03), goals (.02),
   // priming (.02) and importance (.03).
   state: weightsFrom({

@@ -75,7 +75,7 @@ export function resolveWeights(request: WeightRequest): ResolvedWeights {
   // Mood colours open and affective recall, as in people; a question after a fact is
   // answered by the fact. Unless the caller named a profile, fact-seeking queries keep their
   // weights: on LoCoMo an aroused agent's gates moved .07 of semantic weight to momentum
-  // alignment and cost factual recall, which affect and state must never do (issue 7).
+  // alignment and cost factual recall, which affect and state must never do.
   const factSeeking = request.profile === undefined && request.queryType !== undefined && FACT_SEEKING.has(request.queryType);
   const adapt = (request.adaptToMood ?? true) && !baseline && !factSeeking;
   return { weights: adapt ? adaptWeightsToMood(start, request.mood) : start, source };

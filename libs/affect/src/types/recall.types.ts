@@ -1,8 +1,7 @@
 import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
 
 /**
- * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state
- * (issue 23). Stored arrays follow this order; the temporal ones come last so that arrays
+ * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state. Stored arrays follow this order; the temporal ones come last so that arrays
  * written with twelve read as the same weights with these at 0.
  */
 export const SIGNAL_NAMES = [

@@ -1,11 +1,10 @@
 /**
  * One agent's writes, one transaction at a time, with whatever arrived meanwhile combined
- * into the next. Concurrent encodes into one agent used to run as concurrent transactions
- * that queued on the agent's lock in Neo4j, each holding a pooled connection while it
- * waited, and deadlocked there often enough that 16 clients got 13 encodes/s and errors
- * (bench/load README). Here they wait in this process without a connection, and the
- * transaction that follows writes all of them as one batch: under load, throughput grows
- * with the batch instead of shrinking with the lock queue.
+ * into the next. Concurrent encode transactions into one agent queue on the agent's lock in
+ * Neo4j, each holding a pooled connection while it waits, and deadlock there often enough
+ * that 16 clients got 13 encodes/s and errors (bench/load README). Here they wait in this
+ * process without a connection, and the transaction that follows writes all of them as one
+ * batch: under load, throughput grows with the batch instead of shrinking with the lock queue.
  *
  * The Neo4j lock stays (other processes write too); within one process it is never contended.
  */

@@ -213,7 +213,7 @@ function dot(packed: Float64Array, a: number, b: number, dim: number): number {
 /**
  * For each item (already in time order), the k most similar items before it. Embedders
  * return unit vectors, so cosine is a dot product. The vectors are packed into one array:
- * 500 items are 125,000 dot products, and per-pair map lookups and boxed numbers used to
+ * 500 items are 125,000 dot products, and per-pair map lookups and boxed numbers would
  * cost more than the arithmetic. A bounded insertion keeps the top k without sorting all.
  */
 function nearestEarlier(sorted: readonly PreparedItem[], k: number): { id: string; cosine: number }[][] {
