@@ -22,7 +22,7 @@ describe('connectionPlan', () => {
       name: 'limbic',
       sentinelPassword: 'spw',
       password: 'dpw',
-      failoverDetector: true,
+      failoverDetector: false,
       tls: {},
       enableTLSForSentinelMode: true,
       maxRetriesPerRequest: null,

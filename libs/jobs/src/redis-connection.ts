@@ -56,9 +56,13 @@ export function connectionPlan(settings: RedisSettings, role: ConnectionRole): C
           retryStrategy: backoff,
           sentinels: settings.sentinels.map((s) => ({ host: s.host, port: s.port })),
           name: settings.name,
-          // Subscribes to the Sentinels' +switch-master, so a failover is followed at once
-          // instead of when the old master's connection finally errors.
-          failoverDetector: true,
+          // Off: ioredis' failover detector (+switch-master) disconnects the connector, and when
+          // the message lands while the client is already reconnecting (the master died first)
+          // the pending connect fails with "Connection is closed" and the client ends for good,
+          // never reconnecting (ioredis 6.0, SentinelConnector.connect; one failover in four
+          // here). Without it the client follows a failover when its master connection closes,
+          // which Redis does to every client on a promotion and a dead master does by dying.
+          failoverDetector: false,
           sentinelRetryStrategy: backoff,
           ...(settings.sentinelPassword !== null ? { sentinelPassword: settings.sentinelPassword } : {}),
           ...credentials(settings),

@@ -5,6 +5,8 @@ import { PERIODIC_WORK, type PeriodicWork } from './periodic-work';
 
 /** chosen: the longest a worker takes to put back schedulers that Redis lost (a FLUSHALL); at most the shortest period. */
 const MAX_CHECK_EVERY_MS = 10_000;
+/** chosen: a Redis restart or failover takes a few checks; more failures than this in a row are worth a warning. */
+const FAILED_CHECKS_WORTH_A_WARNING = 3;
 
 /**
  * Puts every periodic task's job scheduler in Redis. Every worker does, with the same ids: an
@@ -23,6 +25,8 @@ export class PeriodicSchedules implements OnApplicationBootstrap, OnApplicationS
   private readonly connection: RedisClient;
   private readonly queue: Queue;
   private timer: NodeJS.Timeout | undefined;
+  /** Checks failed in a row: a short outage stays at debug, a long one is said. */
+  private failedChecks = 0;
 
   constructor(
     factory: QueueFactory,
@@ -60,8 +64,12 @@ export class PeriodicSchedules implements OnApplicationBootstrap, OnApplicationS
         restored++;
       }
       if (restored > 0) this.log.warn(`put back ${restored} periodic schedule(s) that Redis had lost`);
+      this.failedChecks = 0;
     } catch (err) {
-      this.log.debug(`periodic schedule check failed: ${(err as Error).message}`);
+      this.failedChecks++;
+      const message = `periodic schedule check failed (${this.failedChecks} in a row): ${(err as Error).message}`;
+      if (this.failedChecks >= FAILED_CHECKS_WORTH_A_WARNING) this.log.warn(message);
+      else this.log.debug(message);
     }
     return restored;
   }
