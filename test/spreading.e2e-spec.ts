@@ -1,15 +1,15 @@
 // The spreading-activation Cypher against its libs/affect reference, on random graphs.
 // This file checks the query text itself, not the API: it writes its graphs straight through
 // the test driver into a tenant of its own and removes them afterwards.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { EDGE_TYPES, spreadActivation, type EdgeType, type SpreadEdge, type SpreadOptions, type SpreadSeed } from '@limbic/affect';
-import { NO_FILTER } from '@limbic/graph';
+import { findCypherDir, NO_FILTER, QueryRegistry } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
 import { uniqueSuffix } from './support/processes';
 
-const SPREAD = readFileSync(join(__dirname, '..', 'cypher', 'queries', 'spread.activate.cypher'), 'utf8');
+// The text as the registry sends it: includes resolved.
+const SPREAD = QueryRegistry.load(join(findCypherDir(), 'queries'), ['spread.activate']).get('spread.activate');
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const DIM = 4;
 

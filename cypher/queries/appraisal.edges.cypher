@@ -2,7 +2,7 @@
 // scoring needs about the other end. elementId identifies the edge within this transaction.
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
-MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(o:Memory)
+MATCH (m)-[r:{{resonance-types}}]-(o:Memory)
 WHERE r.tenantId = $tenantId AND o.tenantId = $tenantId AND o.agentId = $agentId AND coalesce(r.chain, false) = false
 RETURN elementId(r) AS edgeId,
        type(r) AS type,

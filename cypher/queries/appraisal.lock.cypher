@@ -9,7 +9,7 @@ WHERE m.tenantId = $tenantId AND m.agentId = $agentId
 SET m.appraisalLock = true
 REMOVE m.appraisalLock
 WITH m
-OPTIONAL MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(o:Memory)
+OPTIONAL MATCH (m)-[r:{{resonance-types}}]-(o:Memory)
 WHERE r.tenantId = $tenantId AND o.tenantId = $tenantId AND o.agentId = $agentId AND coalesce(r.chain, false) = false
 WITH m, collect(DISTINCT o) AS neighbours
 FOREACH (o IN neighbours | SET o.appraisalLock = true REMOVE o.appraisalLock)

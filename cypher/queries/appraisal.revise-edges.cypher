@@ -11,7 +11,7 @@ WHERE elementId(r) = rev.edgeId AND (s = m OR e = m)
 SET r.weight = rev.weight,
     r.revisedAt = datetime({epochMillis: toInteger($now)})
 WITH r, rev, s, e, properties(r) AS props,
-     rev.toType <> rev.fromType AND rev.toType IN ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] AS retype
+     rev.toType <> rev.fromType AND rev.toType IN {{resonance-type-list}} AS retype
 CALL (r, rev, s, e, props, retype) {
   WITH * WHERE retype
   CREATE (s)-[n:$(rev.toType)]->(e)

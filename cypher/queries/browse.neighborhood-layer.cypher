@@ -5,7 +5,7 @@
 UNWIND $frontier AS memoryId
 MATCH (m:Memory {id: memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
-MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(o:Memory)
+MATCH (m)-[r:{{resonance-types}}]-(o:Memory)
 WHERE r.tenantId = $tenantId AND type(r) IN $types AND o.tenantId = $tenantId AND o.agentId = $agentId
   AND NOT o.id IN $seen
 WITH o.id AS id, max(r.weight) AS weight

@@ -6,7 +6,7 @@ UNWIND $memoryIds AS memoryId
 MATCH (m:Memory {id: memoryId})
 WHERE m.tenantId = $tenantId
 CALL (m) {
-  MATCH (m)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(o:Memory)
+  MATCH (m)-[r:{{resonance-types}}]-(o:Memory)
   WHERE r.tenantId = $tenantId AND type(r) IN $types AND o.tenantId = $tenantId AND o.agentId = m.agentId
   WITH r, o
   ORDER BY r.weight DESC, o.id ASC, type(r) ASC

@@ -9,8 +9,8 @@ WHERE l.tenantId = s.tenantId AND l.agentId = s.agentId AND l <> s
 // MERGED_FROM revision from these and the values after).
 WITH s, l, coalesce(s.tags, []) AS tagsBefore, s.importance AS importanceBefore
 CALL (s, l) {
-  OPTIONAL MATCH (l)-[r]-(o:Memory)
-  WHERE type(r) IN $edgeTypes AND o <> s AND o <> l AND o.tenantId = s.tenantId AND o.agentId = s.agentId
+  OPTIONAL MATCH (l)-[r:{{resonance-types}}]-(o:Memory)
+  WHERE o <> s AND o <> l AND o.tenantId = s.tenantId AND o.agentId = s.agentId
   WITH s, l, r, o WHERE r IS NOT NULL
   // Traversal ignores direction, so an edge the survivor already has with `o` (either way)
   // absorbs the loser's; otherwise the edge moves keeping its direction: it records creation

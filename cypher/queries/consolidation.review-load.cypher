@@ -1,11 +1,11 @@
 // Everything a review reads, under the lock taken by consolidation.review-lock: the memory,
-// its resonance edges (types from the allow-list $edgeTypes) and its agent's preset (review
+// its resonance edges and its agent's preset (review
 // pace and decay scale).
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
 CALL (m) {
-  OPTIONAL MATCH (m)-[r]-(o:Memory)
-  WHERE type(r) IN $edgeTypes AND o.tenantId = m.tenantId AND o.agentId = m.agentId
+  OPTIONAL MATCH (m)-[r:{{resonance-types}}]-(o:Memory)
+  WHERE o.tenantId = m.tenantId AND o.agentId = m.agentId
   RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
     id: elementId(r), type: type(r), otherId: o.id, weight: r.weight,
     lastUsedAt: coalesce(r.strengthenedAt, r.createdAt), decayedAt: r.decayedAt, out: startNode(r) = m

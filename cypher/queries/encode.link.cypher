@@ -2,7 +2,7 @@
 // anything else is dropped. Both ends must belong to this agent.
 UNWIND $links AS l
 WITH l
-WHERE l.type IN ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']
+WHERE l.type IN {{resonance-type-list}}
 MATCH (x:Memory {id: l.from})
 WHERE x.tenantId = $tenantId AND x.agentId = $agentId
 MATCH (y:Memory {id: l.to})

@@ -4,7 +4,7 @@
 // still names one is dropped here.
 UNWIND $rows AS row
 WITH row
-WHERE row.type IN ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE', 'CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED']
+WHERE row.type IN {{resonance-type-list}} + ['CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED']
 MATCH (a) WHERE elementId(a) = row.from AND a.tenantId = $tenantId
 MATCH (b) WHERE elementId(b) = row.to AND b.tenantId = $tenantId
 CREATE (a)-[r:$(row.type)]->(b)

@@ -2,7 +2,7 @@
 // (TEMPORAL {chain: true}, which follows time, not content) and co-recall counts.
 MATCH (m:Memory {id: $memoryId})-[r]-(o:Memory)
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND r.tenantId = $tenantId
-  AND type(r) IN ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']
+  AND type(r) IN {{resonance-type-list}}
   AND NOT (type(r) = 'TEMPORAL' AND r.chain = true)
 DELETE r
 RETURN count(r) AS removed

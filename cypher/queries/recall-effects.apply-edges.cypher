@@ -3,7 +3,7 @@
 // often enough. Weights are computed by libs/affect; this only stores them.
 CALL (*) {
   UNWIND $strengthen AS s
-  MATCH (m:Memory {id: s.a})-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE]-(n:Memory {id: s.b})
+  MATCH (m:Memory {id: s.a})-[r:{{resonance-types}}]-(n:Memory {id: s.b})
   WHERE type(r) = s.type AND r.tenantId = $tenantId AND m.tenantId = $tenantId AND n.tenantId = $tenantId
   SET r.weight = s.weight,
       r.strengthenedAt = datetime({epochMillis: toInteger($now)}),

@@ -1,5 +1,5 @@
 // Resonance edges and co-recall counters among the co-recalled memories.
-MATCH (m:Memory)-[r:SEMANTIC|EMOTIONAL|TEMPORAL|CAUSAL|CONTRASTIVE|CO_RECALLED]->(n:Memory)
+MATCH (m:Memory)-[r:{{resonance-types}}|CO_RECALLED]->(n:Memory)
 WHERE m.id IN $ids AND n.id IN $ids AND m <> n
   AND r.tenantId = $tenantId AND m.tenantId = $tenantId AND n.tenantId = $tenantId
   AND m.agentId = $agentId AND n.agentId = $agentId

@@ -4,11 +4,8 @@
 // goal order) and the concepts it is tagged with (for priming). Only memories that pass the
 // recall's $filter (memory-filter.ts; NO_FILTER when it has none): the ids come from filtered
 // seeds, and the check keeps it so whoever asks.
-// A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
-// (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
-// also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
-// keys the driver would decode again for every memory. Times go out as epoch millis: decoding
-// a driver DateTime (Integer arithmetic) was the largest CPU cost of a recall in the API.
+// A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
+// (libs/graph/src/memory-row.ts, which says why a list and which columns).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NULL
@@ -18,9 +15,7 @@ WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NUL
   AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
   AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
   AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
-RETURN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
-    m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-    m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven, m.hourOfDay, m.sessionStartedAt.epochMillis] AS memory,
+RETURN {{memory-row}} AS memory,
   coalesce($knownScores[m.id], vector.similarity.cosine(m.embedding, $embedding)) AS score,
   [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] AS goalScores,
   COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name } AS concepts

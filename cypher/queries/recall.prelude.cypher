@@ -15,11 +15,8 @@
 //    are exact too: its index is not quantized, schema 009). Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
-// A memory goes out as a row, the list of MEMORY_ROW's columns in libs/graph/src/memory-row.ts
-// (memory-row.spec.ts checks the two agree): only what scoring and the API read — `m {.*}`
-// also shipped up to 20 access times and the appraisal state — and as a list, not a map, whose
-// keys the driver would decode again for every memory. Times go out as epoch millis: decoding
-// a driver DateTime (Integer arithmetic) was the largest CPU cost of a recall in the API.
+// A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
+// (libs/graph/src/memory-row.ts, which says why a list and which columns).
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 WITH a,
   COLLECT {
@@ -60,9 +57,7 @@ CALL (textHits, goals) {
   WHERE m.embedding IS NOT NULL
   // [memory row, score, goal scores, concept names]
   RETURN collect([
-    [m.id, m.tenantId, m.agentId, m.externalId, m.content,
-      m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata, m.affectGiven, m.hourOfDay, m.sessionStartedAt.epochMillis],
+    {{memory-row}},
     vector.similarity.cosine(m.embedding, $embedding),
     [g IN goals | vector.similarity.cosine(m.embedding, g.vector)],
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }

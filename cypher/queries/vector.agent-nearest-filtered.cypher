@@ -54,9 +54,7 @@ WITH goals, probe, vector, scanned, hit.m AS m, hit.score AS score
 RETURN probe.key AS key, scanned,
   collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
     occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis,
-    row: CASE WHEN $recallRows THEN [m.id, m.tenantId, m.agentId, m.externalId, m.content,
-      m.occurredAt.epochMillis, m.encodedAt.epochMillis, m.valence, m.arousal, m.dominance, m.importance, m.tags, m.accessCount,
-      m.pendingAppraisal, m.archived, m.moodAtEncoding, m.momentumAtEncoding, m.consolidation, m.lastAccessedAt.epochMillis, m.embeddingModel, m.scope, m.metadata] END,
+    row: CASE WHEN $recallRows THEN {{memory-row}} END,
     goalScores: CASE WHEN $recallRows THEN [g IN goals WHERE size(g.vector) = size(vector) | {id: g.id, score: vector.similarity.cosine(m.embedding, g.vector)}] END,
     concepts: CASE WHEN $recallRows THEN
       COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }

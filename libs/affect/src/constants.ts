@@ -6,6 +6,8 @@
  * says why it has the value it has.
  */
 
+import type { EdgeType } from './types/graph.types';
+
 /** Affect space: valence [−1,1], arousal [0,1], dominance [0,1]. DESIGN §3. */
 export const AFFECT_SPACE = {
   /** Diameter of the (v, a, d) box: √(2² + 1² + 1²). DESIGN §3. */
@@ -297,7 +299,7 @@ export const SPREADING = {
    * (almost) all of the seed's activation. Factors ranked the other way (SEMANTIC 1 … TEMPORAL
    * 0.6) make spreading buy only +0.004 recall@10; with these, see the README.
    */
-  defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.9, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 },
+  defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.9, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 } satisfies Record<EdgeType, number>,
 } as const;
 
 /** Hebbian strengthening of co-recalled edges. DESIGN §4. */

@@ -43,12 +43,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     {
       provide: QueryRegistry,
       inject: [CYPHER_DIR],
-      useFactory: (dir: string) => {
-        const queriesDir = join(dir, 'queries');
-        const unused = QueryRegistry.unused(queriesDir, QUERY_NAMES);
-        if (unused.length > 0) new Logger('QueryRegistry').warn(`unused query files: ${unused.join(', ')}`);
-        return QueryRegistry.load(queriesDir, QUERY_NAMES);
-      },
+      useFactory: (dir: string) => QueryRegistry.loadAll(join(dir, 'queries'), QUERY_NAMES),
     },
     // A tenant never re-embedded is on the default slot with the configured embedder.
     { provide: EmbeddingSpaces, inject: [CONFIGURED_EMBEDDER], useFactory: (e: Embedder) => new EmbeddingSpaces(fallbackSpace(e)) },

@@ -3,13 +3,14 @@ import { memoryFromFields } from './record-parsers';
 import { numList } from './records';
 
 /**
- * The columns of a memory as recall's queries project it — `recall.prelude`,
- * `recall.candidates` and `spread.activate` — in this order, as a list
- * `[m.id, m.tenantId, …, m.lastAccessedAt.epochMillis]` (times as epoch millis), not a map.
- * Why a list: the driver decodes every key of every map it receives; ≈ 75 memories a recall
- * with 19 keys each made map decoding the largest single JS cost of a recall (`--cpu-prof`,
- * bench/recall-latency README, sixth round). Only what scoring and the API read is projected.
- * memory-row.spec.ts checks that the three queries list exactly these, in this order.
+ * The columns of a memory as recall's queries project it (`recall.prelude`, `recall.candidates`,
+ * `spread.activate` and the vector searches' recall rows), in this order, as a list
+ * `[m.id, m.tenantId, …, m.lastAccessedAt.epochMillis, …]` (times as epoch millis), not a map:
+ * the driver decodes every key of every map it receives, and ≈ 75 memories a recall with a key
+ * per column made map decoding the largest single JS cost of a recall (`--cpu-prof`,
+ * bench/recall-latency README). Only what scoring and the API read is projected. The queries
+ * include `{{memory-row}}`, made from this list at load (memoryRowCypher), so they cannot drift
+ * from it or from each other.
  */
 export const MEMORY_ROW = [
   'id',
@@ -40,6 +41,14 @@ export const MEMORY_ROW = [
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];
+
+/** Columns stored as DateTime: a driver DateTime costs Integer arithmetic to decode, epoch millis do not. */
+const TIME_COLUMNS: ReadonlySet<Column> = new Set<Column>(['occurredAt', 'encodedAt', 'lastAccessedAt', 'sessionStartedAt']);
+
+/** The `{{memory-row}}` fragment: MEMORY_ROW as a Cypher list over the memory bound to `m`. */
+export function memoryRowCypher(): string {
+  return `[${MEMORY_ROW.map((c) => (TIME_COLUMNS.has(c) ? `m.${c}.epochMillis` : `m.${c}`)).join(', ')}]`;
+}
 const col = (name: Column): number => MEMORY_ROW.indexOf(name);
 const C = Object.fromEntries(MEMORY_ROW.map((name) => [name, col(name)])) as Record<Column, number>;
 

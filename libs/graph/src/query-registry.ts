@@ -1,14 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { loadFragments } from './cypher-fragments';
+import { resolveIncludes, type Fragments } from './cypher-includes';
+import { stripComments } from './cypher-text';
 import { swapSlot, type EmbeddingSlot } from './embedding-space/embedding-slot';
 import type { QueryName } from './query-names';
+import { QueryRegistryError } from './query-registry.errors';
 
-export class QueryRegistryError extends Error {
-  constructor(readonly missing: readonly string[], dir: string) {
-    super(`Missing Cypher query files in ${dir}: ${missing.map((m) => `${m}.cypher`).join(', ')}`);
-    this.name = 'QueryRegistryError';
-  }
-}
+export { QueryRegistryError } from './query-registry.errors';
 
 /**
  * Every query runs as Cypher 25 whatever the database's default language (Neo4j 2026 databases
@@ -17,10 +16,17 @@ export class QueryRegistryError extends Error {
  */
 export const QUERY_LANGUAGE = 'CYPHER 25';
 
+/** `cypher/fragments/` beside `cypher/queries/`. */
+export function fragmentsBeside(queriesDir: string): string {
+  return join(dirname(queriesDir), 'fragments');
+}
+
 /**
- * Query text by name, loaded once at boot from `cypher/queries/`. Each query that touches a
- * vector also gets its `embeddingAlt` variant (embedding-slot.ts swapSlot), made here once, so
- * the executor picks the text of the tenant's active slot with one map lookup.
+ * Query text by name, loaded once at boot from `cypher/queries/`, its `{{fragment}}` includes
+ * resolved (cypher-includes.ts), so what runs, what is logged and what the EXPLAIN test plans
+ * is the whole text. Each query that touches a vector also gets its `embeddingAlt` variant
+ * (embedding-slot.ts swapSlot), made here once, so the executor picks the text of the tenant's
+ * active slot with one map lookup.
  */
 export class QueryRegistry {
   private readonly alt = new Map<string, string>();
@@ -32,21 +38,29 @@ export class QueryRegistry {
     }
   }
 
-  static load(dir: string, names: readonly string[]): QueryRegistry {
-    const missing = names.filter((n) => !existsSync(join(dir, `${n}.cypher`)));
-    if (missing.length > 0) throw new QueryRegistryError(missing, dir);
-    const texts = new Map<string, string>();
-    for (const n of names) texts.set(n, `${QUERY_LANGUAGE}\n${stripComments(readFileSync(join(dir, `${n}.cypher`), 'utf8'))}`);
-    return new QueryRegistry(texts);
+  /** The named queries; what else the folders hold is not looked at (tests load a few). */
+  static load(dir: string, names: readonly string[], fragments: Fragments = loadFragments(fragmentsBeside(dir))): QueryRegistry {
+    return new QueryRegistry(readQueries(dir, names, fragments).texts);
   }
 
-  /** Files present on disk that no code names: usually a leftover after a rename. */
-  static unused(dir: string, names: readonly string[]): string[] {
+  /**
+   * Start-up: the named queries, and nothing else in the folders. A query file no name lists,
+   * or a fragment no query includes, is a leftover of a rename or a query that silently stopped
+   * running, so it stops start-up as a missing one does.
+   */
+  static loadAll(dir: string, names: readonly string[], fragments: Fragments = loadFragments(fragmentsBeside(dir))): QueryRegistry {
+    const { texts, used } = readQueries(dir, names, fragments);
     const known = new Set(names);
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.cypher'))
-      .map((f) => f.slice(0, -'.cypher'.length))
-      .filter((n) => !known.has(n));
+    const unusedFiles = readdirSync(dir)
+      .filter((f) => f.endsWith('.cypher') && !known.has(f.slice(0, -'.cypher'.length)))
+      .sort();
+    const unusedFragments = [...fragments.keys()].filter((f) => !used.has(f)).sort();
+    const problems = [
+      ...(unusedFiles.length > 0 ? [`query files no query name lists (query-names/): ${unusedFiles.join(', ')}`] : []),
+      ...(unusedFragments.length > 0 ? [`fragments no query includes: ${unusedFragments.join(', ')}`] : []),
+    ];
+    if (problems.length > 0) throw new QueryRegistryError(`Unused Cypher in ${dirname(dir)}: ${problems.join('; ')}`);
+    return new QueryRegistry(texts);
   }
 
   get(name: QueryName, slot: EmbeddingSlot = 'embedding'): string {
@@ -56,11 +70,15 @@ export class QueryRegistry {
   }
 }
 
-/** Drops whole-line `//` comments so the text sent to Neo4j (and its query log) stays lean. */
-function stripComments(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !line.trimStart().startsWith('//'))
-    .join('\n')
-    .trim();
+function readQueries(dir: string, names: readonly string[], fragments: Fragments): { texts: Map<string, string>; used: Set<string> } {
+  const missing = names.filter((n) => !existsSync(join(dir, `${n}.cypher`)));
+  if (missing.length > 0) throw new QueryRegistryError(`Missing Cypher query files in ${dir}: ${missing.map((m) => `${m}.cypher`).join(', ')}`);
+  const texts = new Map<string, string>();
+  const used = new Set<string>();
+  for (const n of names) {
+    const resolved = resolveIncludes(n, stripComments(readFileSync(join(dir, `${n}.cypher`), 'utf8')), fragments);
+    for (const f of resolved.used) used.add(f);
+    texts.set(n, `${QUERY_LANGUAGE}\n${resolved.text}`);
+  }
+  return { texts, used };
 }

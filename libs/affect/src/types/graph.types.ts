@@ -1,3 +1,8 @@
+/**
+ * The resonance edge types, the one list: TypeScript reads it here, and every query gets it from
+ * the `{{resonance-types}}` / `{{resonance-type-list}}` fragments the query registry makes of it
+ * (libs/graph cypher-fragments.ts).
+ */
 export const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
 export type EdgeType = (typeof EDGE_TYPES)[number];
 

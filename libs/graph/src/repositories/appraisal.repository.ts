@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EDGE_TYPES, type EdgeType } from '@limbic/affect';
 import { AgentVectorSearch } from '../agent-vector-search';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { num, numList, str, toPlain, type EpochMs } from '../records';
@@ -50,14 +51,11 @@ export interface GoalSimilarity {
   readonly cosine: number;
 }
 
-const EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
-export type AppraisalEdgeType = (typeof EDGE_TYPES)[number];
-
 /** One resonance edge of the memory (chain edges excluded), seen from the memory. */
 export interface AppraisalEdge {
   /** Valid only inside the transaction that read it. */
   readonly edgeId: string;
-  readonly type: AppraisalEdgeType;
+  readonly type: EdgeType;
   /** Null when the stored edge has none. */
   readonly weight: number | null;
   readonly otherId: string;
@@ -83,8 +81,8 @@ export interface AppraisalUpdate {
 
 export interface EdgeRevision {
   readonly edgeId: string;
-  readonly fromType: AppraisalEdgeType;
-  readonly toType: AppraisalEdgeType;
+  readonly fromType: EdgeType;
+  readonly toType: EdgeType;
   readonly weight: number;
 }
 

@@ -7,9 +7,6 @@ import { adjustLexicon } from './lexicon.repository';
 import { appendRevisions } from './revision.repository';
 import type { KeysetCursor } from './keyset-page';
 
-/** Resonance edge types a review may decay, prune or move (the allow-list for Cypher). */
-export const RESONANCE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE'] as const;
-
 export interface DueReview {
   readonly tenantId: string;
   readonly agentId: string;
@@ -175,11 +172,10 @@ export class ConsolidationRepository {
 }
 
 function unitOfWork(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnitOfWork {
-  const edgeTypes = [...RESONANCE_EDGE_TYPES];
   return {
     async load() {
       if (!exists) return null;
-      const rows = await tx.run<Row>('consolidation.review-load', { tenantId, memoryId, edgeTypes });
+      const rows = await tx.run<Row>('consolidation.review-load', { tenantId, memoryId });
       const row = rows[0];
       if (!row) return null;
       return { memory: parseSubject(row.memory), edges: (toPlain(row.edges) as Row[]).filter(Boolean).map(parseEdge) };
@@ -193,7 +189,7 @@ function unitOfWork(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, 
         .map((h) => ({ id: h.id, score: h.score, encodedAt: h.encodedAt }));
     },
     async mergeInto(survivorId, loserId) {
-      const rows = await tx.run<Row>('consolidation.merge-into', { tenantId, survivorId, loserId, edgeTypes, now });
+      const rows = await tx.run<Row>('consolidation.merge-into', { tenantId, survivorId, loserId, now });
       const row = rows[0];
       if (!row) return false;
       if (typeof row.loserContent === 'string') await adjustLexicon(tx, tenantId, String(row.agentId), lexiconDelta([row.loserContent], -1));

@@ -1,3 +1,4 @@
+import type { EdgeType } from '@limbic/affect';
 import type { AgentVectorSearch, NearestMemory } from '../agent-vector-search';
 import type { MemoryRecord } from '../model';
 import type { TxRunner } from '../neo4j-executor';
@@ -63,7 +64,7 @@ export interface MemoryRow {
 export interface LinkRow {
   readonly from: string;
   readonly to: string;
-  readonly type: 'SEMANTIC' | 'EMOTIONAL' | 'TEMPORAL' | 'CAUSAL' | 'CONTRASTIVE';
+  readonly type: EdgeType;
   readonly weight: number;
   readonly chain: boolean;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import neo4j, { isDateTime } from 'neo4j-driver';
 import type { MemoryRecord } from '../model';
-import { archiveRevision, lexiconDelta } from '@limbic/affect';
+import { archiveRevision, EDGE_TYPES, lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../neo4j-executor';
 import { parseMemory } from '../record-parsers';
 import { num, numList, toPlain } from '../records';
@@ -31,7 +31,7 @@ export type PortableLabel = (typeof PORTABLE_LABELS)[number];
 
 /** Relationship types an import may create (the allow-list of lifecycle.import-edges). */
 // CO_RECALLED counts co-recalls of unlinked pairs (recall effects) until they earn an edge.
-export const PORTABLE_EDGE_TYPES = ['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE', 'CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED'] as const;
+export const PORTABLE_EDGE_TYPES = [...EDGE_TYPES, 'CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED'] as const;
 export type PortableEdgeType = (typeof PORTABLE_EDGE_TYPES)[number];
 
 /** An edge end: the agent itself (key null), a memory or goal by id, a concept by name. */

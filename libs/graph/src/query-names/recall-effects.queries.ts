@@ -1,9 +1,8 @@
-/** Recall seeds, spreading activation, recall effects and feedback (the read path). */
-export const READ_PATH_QUERIES = [
-  'recall.prelude',
-  'recall.seeds-fulltext',
-  'recall.candidates',
-  'spread.activate',
+/**
+ * What a recall changes afterwards (access counts, Hebbian edges, the agent's state, the recall's
+ * record and its expiry) and feedback on a recalled memory.
+ */
+export const RECALL_EFFECTS_QUERIES = [
   'recall-effects.begin',
   'recall-effects.load-memories',
   'recall-effects.load-pairs',

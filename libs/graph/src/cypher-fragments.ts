@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EDGE_TYPES } from '@limbic/affect';
+import { checkFragment, type Fragments } from './cypher-includes';
+import { stripComments } from './cypher-text';
+import { memoryRowCypher } from './memory-row';
+import { QueryRegistryError } from './query-registry.errors';
+
+const RELATIONSHIP_TYPE = /^[A-Z][A-Z_]*$/;
+
+function relationshipTypes(types: readonly string[]): readonly string[] {
+  const bad = types.filter((t) => !RELATIONSHIP_TYPE.test(t));
+  if (bad.length > 0) throw new QueryRegistryError(`not a relationship type: ${bad.join(', ')}`);
+  return types;
+}
+
+/**
+ * Fragments made from TypeScript lists at load, so a query and the code can never disagree on
+ * them:
+ *  - `{{memory-row}}`: a memory as recall reads it (memory-row.ts MEMORY_ROW), over `m`.
+ * The resonance edge types are libs/affect's EDGE_TYPES:
+ *  - `{{resonance-types}}`: `SEMANTIC|EMOTIONAL|…`, for a relationship pattern `[r:{{resonance-types}}]`;
+ *  - `{{resonance-type-list}}`: `['SEMANTIC', 'EMOTIONAL', …]`, for `type(r) IN …` and checks of a
+ *    type held in a value.
+ */
+export function generatedFragments(): Fragments {
+  const resonance = relationshipTypes(EDGE_TYPES);
+  return new Map([
+    ['memory-row', memoryRowCypher()],
+    ['resonance-types', resonance.join('|')],
+    ['resonance-type-list', `[${resonance.map((t) => `'${t}'`).join(', ')}]`],
+  ]);
+}
+
+/**
+ * The fragment files of `dir` (`<name>.cypher`, comments stripped) beside the generated ones; a
+ * file may not take a generated fragment's name. No folder, no file fragments.
+ */
+export function loadFragments(dir: string, generated: Fragments = generatedFragments()): Fragments {
+  const fragments = new Map(generated);
+  if (!existsSync(dir)) return fragments;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cypher')).sort()) {
+    const name = file.slice(0, -'.cypher'.length);
+    if (fragments.has(name)) throw new QueryRegistryError(`fragment ${name} is generated from code (cypher-fragments.ts); ${join(dir, file)} may not define it too`);
+    fragments.set(name, checkFragment(name, stripComments(readFileSync(join(dir, file), 'utf8'))));
+  }
+  return fragments;
+}
