@@ -1,4 +1,4 @@
-import { DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
+import { APPRAISAL_BLEND, DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
 import { z } from 'zod';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, LOG_LEVELS } from './config.constants';
 import { env, flatSchema } from './env-table';
@@ -184,8 +184,9 @@ export const CONFIG_TABLE = {
     /**
      * Share of an affect the caller gave at encode that survives appraisal, in [0, 1]: 1 keeps it
      * as given, 0.3 treats it like an inferred one (70 % appraised). Inferred affect is unaffected.
+     * The default is libs/affect's.
      */
-    givenAffectTrust: env('LIMBIC_GIVEN_AFFECT_TRUST', fraction.default(1)),
+    givenAffectTrust: env('LIMBIC_GIVEN_AFFECT_TRUST', fraction.default(APPRAISAL_BLEND.givenAffectTrust)),
   },
 
   ops: {

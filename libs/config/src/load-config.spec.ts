@@ -1,4 +1,4 @@
-import { DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
+import { APPRAISAL_BLEND, DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
 import { ConfigError } from './config.error';
 import { loadConfig } from './load-config';
 
@@ -88,6 +88,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the trust in a caller-given affect (LIMBIC_GIVEN_AFFECT_TRUST), in [0, 1]', () => {
+    expect(loadConfig({}).appraiser.givenAffectTrust).toBe(APPRAISAL_BLEND.givenAffectTrust);
     expect(loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '0.3' }).appraiser.givenAffectTrust).toBe(0.3);
     expect(() => loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '1.5' })).toThrow(/LIMBIC_GIVEN_AFFECT_TRUST/);
   });
