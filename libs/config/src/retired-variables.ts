@@ -8,8 +8,9 @@ export const RETIRED_VARIABLES: Readonly<Record<string, (value: string) => strin
 };
 
 /**
- * Old name → new name of variables renamed in this release. The old name is still read, with a
- * deprecation warning, and is refused from the next release on; both at once stop boot.
+ * Old name → new name of renamed variables. For one release the old name is read, with a
+ * deprecation warning at boot, so deployments can rename it at their pace; both at once stop boot.
+ * After that release an entry moves to RETIRED_VARIABLES.
  */
 export const RENAMED_VARIABLES: Readonly<Record<string, string>> = {
   LIMBIC_SWEEP_INTERVAL_MS: 'LIMBIC_PENDING_SWEEP_INTERVAL_MS',
