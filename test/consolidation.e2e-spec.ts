@@ -113,7 +113,7 @@ describe('consolidation: spaced reviews over 90 simulated days', () => {
         LIMBIC_REVIEW_TENANTS: tenant,
         LIMBIC_REVIEW_HORIZON_MS: '0',
         LIMBIC_REVIEW_SWEEP_INTERVAL_MS: '86400000',
-        LIMBIC_SWEEP_INTERVAL_MS: '1000',
+        LIMBIC_PENDING_SWEEP_INTERVAL_MS: '1000',
         // The thresholds are configuration: a little stricter than the default 0.05 so that
         // the trivial memory (appraised to arousal ≈ 0.5) fades out within the 90 days.
         LIMBIC_ARCHIVE_STRENGTH_BELOW: '0.1',

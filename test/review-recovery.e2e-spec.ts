@@ -52,7 +52,7 @@ describe('consolidation: a Redis flush loses no review', () => {
         LIMBIC_REVIEW_HORIZON_MS: String(HOUR),
         // The test sweeps by hand; the timer's sweeps would race it.
         LIMBIC_REVIEW_SWEEP_INTERVAL_MS: '86400000',
-        LIMBIC_SWEEP_INTERVAL_MS: '1000',
+        LIMBIC_PENDING_SWEEP_INTERVAL_MS: '1000',
       },
       t0,
     );

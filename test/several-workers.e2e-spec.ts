@@ -9,7 +9,7 @@ const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset:
 const ENCODE_BATCH = `mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }`;
 const HOUR = 3_600_000;
 const BATCH = 60;
-const PERIOD_MS = 2000; // every sweep's period here (LIMBIC_SWEEP_INTERVAL_MS from test/support/stack.ts)
+const PERIOD_MS = 2000; // every sweep's period here (LIMBIC_PENDING_SWEEP_INTERVAL_MS from test/support/stack.ts)
 /** Rows per sweep page: a batch's appraisal and review sweeps take eight pages each. */
 const PAGE = 8;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

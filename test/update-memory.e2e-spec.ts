@@ -71,7 +71,7 @@ describe('updateMemory, revisions, merged ids and updateAgent', () => {
         LIMBIC_REVIEW_TENANTS: stack.env.LIMBIC_REVIEW_TENANTS!,
         LIMBIC_REVIEW_HORIZON_MS: '0',
         LIMBIC_REVIEW_SWEEP_INTERVAL_MS: '86400000',
-        LIMBIC_SWEEP_INTERVAL_MS: '1000',
+        LIMBIC_PENDING_SWEEP_INTERVAL_MS: '1000',
       },
       t0,
     );

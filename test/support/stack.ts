@@ -42,7 +42,7 @@ export async function startStack(
   const env: Record<string, string> = {
     LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
     LIMBIC_WORKER_PORT: '0',
-    LIMBIC_SWEEP_INTERVAL_MS: '2000',
+    LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000',
     // The database is shared by every test file: a worker sweeps only its own stack's tenants.
     LIMBIC_SWEEP_TENANTS: tenants.map((t) => t.id).join(','),
     LIMBIC_REVIEW_TENANTS: tenants.map((t) => t.id).join(','),

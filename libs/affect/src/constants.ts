@@ -353,7 +353,7 @@ export const REVIEW = {
   frequencyGain: 0.2,
   /** chosen: 50 × 30 d ≈ 4 years between reviews is plenty. */
   maxStability: 50,
-  /** chosen: archive only what is both faded (strength) and unimportant. */
+  /** chosen: archive only what is both faded (strength) and unimportant (defaults of LIMBIC_ARCHIVE_*_BELOW). */
   archiveStrengthBelow: 0.05,
   archiveImportanceBelow: 0.3,
   /**

@@ -27,6 +27,7 @@ export * from './dynamics/session';
 export * from './appraisal/appraisal-to-affect';
 export * from './appraisal/consolidation-strength';
 export * from './appraisal/importance';
+export * from './appraisal/novelty';
 export * from './appraisal/lexicon-appraiser';
 export * from './appraisal/goal-appraisal';
 

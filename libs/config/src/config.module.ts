@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { loadConfig } from './load-config';
 
 /** Injection token for the validated `LimbicConfig`. */
@@ -6,11 +6,11 @@ export const LIMBIC_CONFIG = Symbol('LIMBIC_CONFIG');
 
 /**
  * The one place that reads `process.env`. Validation happens when the module is built, so a
- * bad value stops boot before any connection is opened.
+ * bad value stops boot before any connection is opened; a deprecated name is logged.
  */
 @Global()
 @Module({
-  providers: [{ provide: LIMBIC_CONFIG, useFactory: () => loadConfig(process.env) }],
+  providers: [{ provide: LIMBIC_CONFIG, useFactory: () => loadConfig(process.env, (message) => new Logger('Config').warn(message)) }],
   exports: [LIMBIC_CONFIG],
 })
 export class ConfigModule {}

@@ -1,3 +1,4 @@
+import { APPRAISAL_BLEND, DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
 import { ConfigError } from './config.error';
 import { loadConfig } from './load-config';
 
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the trust in a caller-given affect (LIMBIC_GIVEN_AFFECT_TRUST), in [0, 1]', () => {
+    expect(loadConfig({}).appraiser.givenAffectTrust).toBe(APPRAISAL_BLEND.givenAffectTrust);
     expect(loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '0.3' }).appraiser.givenAffectTrust).toBe(0.3);
     expect(() => loadConfig({ LIMBIC_GIVEN_AFFECT_TRUST: '1.5' })).toThrow(/LIMBIC_GIVEN_AFFECT_TRUST/);
   });
@@ -169,5 +171,51 @@ describe('loadConfig', () => {
     expect(loadConfig({ NEO4J_PASSWORD: 'another-password' }).api.consistencySecret).not.toBe(a);
     expect(loadConfig({ LIMBIC_CONSISTENCY_SECRET: 'sixteen-chars-at-least' }).api.consistencySecret).toBe('sixteen-chars-at-least');
     expect(() => loadConfig({ LIMBIC_CONSISTENCY_SECRET: 'short' })).toThrow(/LIMBIC_CONSISTENCY_SECRET/);
+  });
+
+  it('reads the pending-work sweep period as LIMBIC_PENDING_SWEEP_INTERVAL_MS, the old LIMBIC_SWEEP_INTERVAL_MS with a deprecation warning', () => {
+    expect(loadConfig({}).worker.pendingSweepIntervalMs).toBe(30_000);
+    const warnings: string[] = [];
+    expect(loadConfig({ LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000' }, (w) => warnings.push(w)).worker.pendingSweepIntervalMs).toBe(2000);
+    expect(warnings).toEqual([]);
+    expect(loadConfig({ LIMBIC_SWEEP_INTERVAL_MS: '5000' }, (w) => warnings.push(w)).worker.pendingSweepIntervalMs).toBe(5000);
+    expect(warnings).toEqual(['LIMBIC_SWEEP_INTERVAL_MS is deprecated and will be refused in the next release; rename it to LIMBIC_PENDING_SWEEP_INTERVAL_MS']);
+    // The old name's value is checked like the new one's.
+    expect(() => loadConfig({ LIMBIC_SWEEP_INTERVAL_MS: '10' })).toThrow(/LIMBIC_PENDING_SWEEP_INTERVAL_MS/);
+    expect(() => loadConfig({ LIMBIC_SWEEP_INTERVAL_MS: '5000', LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000' })).toThrow(
+      /LIMBIC_SWEEP_INTERVAL_MS, LIMBIC_PENDING_SWEEP_INTERVAL_MS: .*set only LIMBIC_PENDING_SWEEP_INTERVAL_MS/,
+    );
+  });
+
+  it('stops boot on a removed variable, saying what replaces it', () => {
+    expect(() => loadConfig({ LIMBIC_LINK_CACHE_MB: '64' })).toThrow(/LIMBIC_LINK_CACHE_MB: removed .*unset it/);
+    expect(() => loadConfig({ LIMBIC_APPRAISAL_CONCURRENCY: '4', LIMBIC_PORT: 'x' })).toThrow(/LIMBIC_APPRAISAL_CONCURRENCY[\s\S]*LIMBIC_PORT/);
+    expect(loadConfig({ LIMBIC_LINK_CACHE_MB: '' }).api.port).toBe(4000);
+  });
+
+  it('archives with libs/affect thresholds unless an operator tunes them, each in [0, 1]', () => {
+    expect(loadConfig({}).consolidation.archive).toEqual(DEFAULT_ARCHIVE_THRESHOLDS);
+    expect(loadConfig({ LIMBIC_ARCHIVE_STRENGTH_BELOW: '0.1' }).consolidation.archive).toEqual({ ...DEFAULT_ARCHIVE_THRESHOLDS, strengthBelow: 0.1 });
+    expect(loadConfig({ LIMBIC_ARCHIVE_IMPORTANCE_BELOW: '0.5' }).consolidation.archive.importanceBelow).toBe(0.5);
+    expect(() => loadConfig({ LIMBIC_ARCHIVE_IMPORTANCE_BELOW: '2' })).toThrow(/LIMBIC_ARCHIVE_IMPORTANCE_BELOW/);
+  });
+
+  it('refuses an API key given twice', () => {
+    expect(() => loadConfig({ LIMBIC_API_KEYS: 'alpha-key-123:acme,alpha-key-123:globex' })).toThrow(/LIMBIC_API_KEYS: a key appears twice/);
+  });
+
+  it('takes the queue overrides as queue → setting → number, nothing else', () => {
+    expect(loadConfig({ LIMBIC_QUEUE_SETTINGS: '{"appraisal":{"concurrency":16}}' }).queueSettings).toEqual({ appraisal: { concurrency: 16 } });
+    expect(loadConfig({}).queueSettings).toEqual({});
+    expect(() => loadConfig({ LIMBIC_QUEUE_SETTINGS: '[1]' })).toThrow(/LIMBIC_QUEUE_SETTINGS: must be/);
+    expect(() => loadConfig({ LIMBIC_QUEUE_SETTINGS: '{"appraisal":[1]}' })).toThrow(/LIMBIC_QUEUE_SETTINGS: must be/);
+  });
+
+  it('turns introspection off in production unless asked for, and caps active units at the pool size', () => {
+    expect(loadConfig({}).introspection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).introspection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LIMBIC_GRAPHQL_INTROSPECTION: 'yes' }).introspection).toBe(true);
+    expect(loadConfig({ NEO4J_MAX_ACTIVE: '64', NEO4J_MAX_POOL_SIZE: '8' }).neo4j.maxActive).toBe(8);
+    expect(loadConfig({ NEO4J_MAX_ACTIVE: '3' }).neo4j.maxActive).toBe(3);
   });
 });

@@ -1,8 +1,6 @@
-import type { LogLevel } from './config.types';
-
-const ORDER: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+import { LOG_LEVELS, type LogLevel } from './config.constants';
 
 /** Nest wants the list of enabled levels; we configure the most verbose one. */
 export function enabledLogLevels(level: LogLevel): LogLevel[] {
-  return ORDER.slice(0, ORDER.indexOf(level) + 1);
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
 }

@@ -32,10 +32,7 @@ export class ReviewService {
     @Inject(LIMBIC_CONFIG) config: LimbicConfig,
     @Inject(EMBEDDER) private readonly embedder: Pick<Embedder, 'cosineScale'>,
   ) {
-    this.thresholds = {
-      strengthBelow: config.consolidation.archiveStrengthBelow,
-      importanceBelow: config.consolidation.archiveImportanceBelow,
-    };
+    this.thresholds = config.consolidation.archive;
   }
 
   /** `signal` aborted (the attempt timed out) before commit: the transaction rolls back. */

@@ -28,7 +28,7 @@ export class ReembedSweep extends PeriodicSweep {
   }
 
   everyMs(): number {
-    return Math.min(this.config.worker.sweepIntervalMs, 5000);
+    return Math.min(this.config.worker.pendingSweepIntervalMs, 5000);
   }
 
   /**

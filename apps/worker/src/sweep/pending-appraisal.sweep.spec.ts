@@ -22,7 +22,7 @@ describe('PendingAppraisalSweep', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it('reads one bounded page of memories pending longer than the grace (at most one sweep interval) for the configured tenants', async () => {
-    const { s, findPending, enqueueAppraisal } = sweep({ LIMBIC_SWEEP_INTERVAL_MS: '2000', LIMBIC_SWEEP_TENANTS: 'acme', LIMBIC_SWEEP_PAGE_SIZE: '4' }, pending(3), () => true);
+    const { s, findPending, enqueueAppraisal } = sweep({ LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000', LIMBIC_SWEEP_TENANTS: 'acme', LIMBIC_SWEEP_PAGE_SIZE: '4' }, pending(3), () => true);
     expect(await s.run({ now: 1_000_000 })).toEqual({ summary: 'enqueued 3', next: null });
     expect(findPending).toHaveBeenCalledWith(998_000, { at: 0, id: '' }, 4, ['acme']);
     expect(enqueueAppraisal.mock.calls.map(([p]) => p)).toEqual(['m000', 'm001', 'm002'].map((memoryId) => ({ tenantId: 't', agentId: 'a', memoryId })));

@@ -31,12 +31,12 @@ export class PendingAppraisalSweep extends PeriodicSweep {
   }
 
   everyMs(): number {
-    return this.config.worker.sweepIntervalMs;
+    return this.config.worker.pendingSweepIntervalMs;
   }
 
   /** Enqueues one page of the memories still pending after the grace period, oldest first. */
   protected async sweepPage(now: number, after: KeysetCursor): Promise<PageOutcome> {
-    const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
+    const grace = Math.min(MAX_GRACE_MS, this.config.worker.pendingSweepIntervalMs);
     const { sweepPageSize, sweepPageMs, sweepTenants } = this.config.worker;
     const timeUp = deadline(sweepPageMs);
     const page = await this.appraisals.findPending(now - grace, after, sweepPageSize, sweepTenants);

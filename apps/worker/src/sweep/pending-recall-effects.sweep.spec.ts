@@ -40,7 +40,7 @@ describe('PendingRecallEffectsSweep', () => {
 
   it('expires records older than the retention on a run’s first page, then enqueues a page of what is still pending after the grace', async () => {
     const { s, expire, findPending, enqueueRecallEffects } = sweep(
-      { LIMBIC_SWEEP_INTERVAL_MS: '2000', LIMBIC_SWEEP_TENANTS: 'acme', LIMBIC_RECALL_RECORD_RETENTION_MS: '60000' },
+      { LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000', LIMBIC_SWEEP_TENANTS: 'acme', LIMBIC_RECALL_RECORD_RETENTION_MS: '60000' },
       [record('r1'), record('r2')],
       () => true,
     );

@@ -32,7 +32,7 @@ export class PendingRecallEffectsSweep extends PeriodicSweep {
   }
 
   everyMs(): number {
-    return this.config.worker.sweepIntervalMs;
+    return this.config.worker.pendingSweepIntervalMs;
   }
 
   protected async sweepPage(now: number, after: KeysetCursor, first: boolean): Promise<PageOutcome> {
@@ -42,7 +42,7 @@ export class PendingRecallEffectsSweep extends PeriodicSweep {
       const expired = await this.records.expire(now - this.config.worker.recallRecordRetentionMs, EXPIRE_PER_RUN, tenants);
       if (expired.pending > 0) this.log.warn(`gave up the effects of ${expired.pending} recall(s) pending longer than the retention`);
     }
-    const grace = Math.min(MAX_GRACE_MS, this.config.worker.sweepIntervalMs);
+    const grace = Math.min(MAX_GRACE_MS, this.config.worker.pendingSweepIntervalMs);
     const page = await this.records.findPending(now - grace, after, sweepPageSize, tenants);
     // A refusal means Redis is down: the run ends, and the next period scans again.
     const outcome = await walkPage(page, (r) => this.jobs.enqueueRecallEffects(toJob(r)), timeUp);

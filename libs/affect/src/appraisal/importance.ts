@@ -22,7 +22,7 @@ export function countCodeLikeTokens(text: string): number {
  *   + 0.05 per technical word or code-like token (max 0.15)
  *   + 0.1 per decision word (max 0.2)
  *   − 0.3 for short small talk (≤ 8 words with a small-talk cue)
- *   + 0.2 × novelty (novelty in [0, 1]: 1 − max similarity to stored memories).
+ *   + 0.2 × novelty (in [0, 1]: `noveltyFromSimilarity`, 1 − max similarity to stored memories).
  */
 export function estimateImportance(text: string, novelty = 0): number {
   const tokens = tokenize(text);

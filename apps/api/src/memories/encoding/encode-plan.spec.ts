@@ -1,4 +1,5 @@
-import { initialAgentState, LINKING, PRESETS } from '@limbic/affect';
+import { estimateImportance, initialAgentState, LINKING, PRESETS } from '@limbic/affect';
+import type { LinkNeighbour } from '@limbic/graph';
 import { planEncoding, prepareBatch, type PreparedItem } from './encode-plan';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
@@ -81,6 +82,34 @@ describe('planEncoding', () => {
 
   it('is deterministic for the same input', () => {
     expect(plan()).toEqual(plan());
+  });
+});
+
+describe('planEncoding: novelty raises the estimated importance', () => {
+  const content = 'A quiet note about the garden';
+  const one = (neighbours: ReadonlyMap<string, readonly LinkNeighbour[]>, importance: number | null = null) =>
+    planEncoding({
+      batch: prepareBatch([{ ...items(1)[0]!, content, importance }]),
+      state: initialAgentState(NOW),
+      preset: PRESETS.agent,
+      neighbours,
+      chainWindow: [],
+      now: NOW,
+    }).memories[0]!.importance;
+  const stored = (cosine: number): LinkNeighbour => ({ id: 'old', cosine, valence: 0, arousal: 0.3, dominance: 0.5, occurredAt: NOW - 3_600_000 });
+
+  it('gives an agent’s first memory full novelty (nothing stored: + 0.2), as the appraisal worker does', () => {
+    expect(one(new Map())).toBeCloseTo(estimateImportance(content, 1), 12);
+    expect(one(new Map())).toBeCloseTo(estimateImportance(content, 0) + 0.2, 12);
+  });
+
+  it('takes 1 − the best cosine among the stored neighbours', () => {
+    expect(one(new Map([['0', [stored(0.3), stored(0.9)]]]))).toBeCloseTo(estimateImportance(content, 0.1), 12);
+    expect(one(new Map([['0', [stored(1)]]]))).toBeCloseTo(estimateImportance(content, 0), 12);
+  });
+
+  it('leaves a given importance as given', () => {
+    expect(one(new Map(), 0.4)).toBe(0.4);
   });
 });
 

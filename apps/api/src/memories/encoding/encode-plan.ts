@@ -16,6 +16,7 @@ import {
   lerpAffect,
   momentumToArray,
   moveAffect,
+  noveltyFromSimilarity,
   nudgeTowardLexicon,
   planLinks,
   STATE_PULL,
@@ -136,10 +137,11 @@ export function planEncoding(input: {
     }
     cosineTo.set(item.id, new Map(candidates.map((c) => [c.id, c.cosine])));
 
-    // Surprise raises importance: 1 − similarity to the closest thing already known.
-    let closest = -Infinity;
-    for (const c of candidates) closest = Math.max(closest, c.cosine);
-    const novelty = candidates.length > 0 ? Math.max(0, 1 - closest) : 0;
+    // Surprise raises importance: the same novelty the appraisal worker measures, so an
+    // agent's first memory (no candidates) is fully new.
+    let closest: number | null = null;
+    for (const c of candidates) closest = closest === null ? c.cosine : Math.max(closest, c.cosine);
+    const novelty = noveltyFromSimilarity(closest);
     const review = initialReviewSchedule(now, preset.reviewPace);
     const recon = initialReconsolidationState(affect);
     memories.push({
