@@ -16,7 +16,7 @@
 // $seeds: [{id, activation}] (a seed listed twice counts with its larger activation);
 // $poolIds: memories the caller already has; $maxJoined: how many memories outside the pool
 // may join pass 2. Only those two kinds of memory come back: a memory in neither would be
-// scored by nobody, and its row (path included) was most of what the query used to return.
+// scored by nobody, and its row (path included) would be most of what the query returns.
 // A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
 // (libs/graph/src/memory-row.ts, which says why a list and which columns).
 UNWIND $seeds AS s
@@ -51,8 +51,8 @@ WITH [r IN reached WHERE r.inPool] AS known, [r IN reached WHERE NOT r.inPool][.
 UNWIND known + joining AS r
 WITH r.id AS id, r.best.node AS m, r.best AS best, NOT r.inPool AS joins
 // The embedding is read once: every `m.embedding` in an expression, `IS NOT NULL` too, reads
-// the 384-number array from the store again; the query read it three times per joining
-// memory (reading it once: 0.93–0.96 of the query's time, seventh read-path round, bench README).
+// the 384-number array from the store again; reading it three times per joining memory cost
+// 0.93–0.96 of the query's time against once (bench/recall-latency README).
 WITH id, m, best, joins, CASE WHEN joins THEN m.embedding ELSE null END AS stored
 RETURN id, best.act AS activation, best.seed AS seedId, best.path AS path, best.types AS edgeTypes,
   CASE WHEN joins THEN {{memory-row}} ELSE null END AS memory,
