@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Post, Query, Req, Res, UseFilters, UseGuards }
 import type { Request, Response } from 'express';
 import { badInput } from '../common/api-error';
 import { ApiErrorHttpFilter } from '../lifecycle/http/api-error.filter';
-import { HttpTenantGuard } from '../lifecycle/http/http-tenant.guard';
+import { HttpTenantGuard } from '../auth/http-tenant.guard';
 import { McpHttpService } from './mcp-http.service';
 
 /**
