@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiErrorHttpFilter } from './http/api-error.filter';
+import { ApiErrorHttpFilter } from '../common/api-error.filter';
 import { HttpTenant, HttpTenantGuard } from '../auth/http-tenant.guard';
 import { readBody } from './http/read-body';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from './lifecycle.limits';

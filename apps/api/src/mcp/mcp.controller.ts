@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { badInput } from '../common/api-error';
-import { ApiErrorHttpFilter } from '../lifecycle/http/api-error.filter';
+import { ApiErrorHttpFilter } from '../common/api-error.filter';
 import { HttpTenantGuard } from '../auth/http-tenant.guard';
 import { McpHttpService } from './mcp-http.service';
 
