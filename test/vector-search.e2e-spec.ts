@@ -11,7 +11,7 @@ import {
   AgentVectorSearch,
   AppraisalRepository,
   ConsolidationRepository,
-  EncodeTx,
+  EncodeUnit,
   findCypherDir,
   MigrationRunner,
   Neo4jExecutor,
@@ -294,7 +294,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     for (const e of embedders()) {
       const live = (await stored(e.tenant(), 'few')).filter((r) => !r.archived);
       const items = (await e.embedder.embed(QUERIES)).map((embedding, i) => ({ key: String(i), embedding }));
-      const found = await executor.writeTx('test.neighbours', (tx) => new EncodeTx(tx, e.tenant(), 'few').neighbours(vectors, items, 10));
+      const found = await executor.writeTx('test.neighbours', (tx) => new EncodeUnit(tx, e.tenant(), 'few').neighbours(vectors, items, 10));
       for (const item of items) {
         const got = (found.get(item.key) ?? []).map((n) => ({ id: n.id, score: (1 + n.cosine) / 2 }));
         expectTopK(got, bruteTop(live, item.embedding, 10), live, item.embedding);

@@ -2,6 +2,7 @@ import { HTTP_STATUS, type ApiErrorCode } from '../../../apps/api/src/common/api
 import {
   BadInputError,
   codeOfStatus,
+  ConflictError,
   ERROR_CLASSES,
   errorFromCode,
   errorFromGraphql,
@@ -27,7 +28,7 @@ describe('error map', () => {
 
   it('gives every API error code its own class, never the catch-all', () => {
     expect(everyApiCodeMapped).toBe(true);
-    expect(apiCodes.length).toBeGreaterThanOrEqual(7);
+    expect(apiCodes.length).toBeGreaterThanOrEqual(8);
     const classes = apiCodes.map((code) => {
       const err = errorFromCode(code, 'm');
       expect(err).toBeInstanceOf(LimbicError);
@@ -44,6 +45,7 @@ describe('error map', () => {
     ['UNAUTHENTICATED', UnauthenticatedError],
     ['FORBIDDEN', ForbiddenError],
     ['UNAVAILABLE', UnavailableError],
+    ['CONFLICT', ConflictError],
     ['RATE_LIMITED', RateLimitedError],
     ['QUERY_TOO_COSTLY', QueryTooCostlyError],
     ['GRAPHQL_VALIDATION_FAILED', InvalidOperationError],
@@ -93,6 +95,7 @@ describe('HTTP status mapping', () => {
     [401, 'UNAUTHENTICATED'],
     [403, 'FORBIDDEN'],
     [404, 'NOT_FOUND'],
+    [409, 'CONFLICT'],
     [429, 'RATE_LIMITED'],
     [502, 'UNAVAILABLE'],
     [503, 'UNAVAILABLE'],

@@ -44,6 +44,8 @@ export class BadInputError extends LimbicError {
 export class NotFoundError extends LimbicError {}
 export class UnauthenticatedError extends LimbicError {}
 export class ForbiddenError extends LimbicError {}
+/** The write collided with what is stored (a concurrent write, a duplicate): read the current state and decide again. */
+export class ConflictError extends LimbicError {}
 
 /** Worth trying again later; `retryAfterMs` says when, if the API said. */
 export class UnavailableError extends LimbicError {
@@ -85,6 +87,7 @@ export const ERROR_CLASSES = {
   UNAUTHENTICATED: UnauthenticatedError,
   FORBIDDEN: ForbiddenError,
   UNAVAILABLE: UnavailableError,
+  CONFLICT: ConflictError,
   RATE_LIMITED: RateLimitedError,
   QUERY_TOO_COSTLY: QueryTooCostlyError,
   // Apollo's own codes for a request it could not run as sent (format-error.ts passes them through).
@@ -110,6 +113,7 @@ export function codeOfStatus(status: number): LimbicErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
   if (status === 429) return 'RATE_LIMITED';
   if (status === 502 || status === 503 || status === 504) return 'UNAVAILABLE';
   return 'INTERNAL_SERVER_ERROR';

@@ -8,7 +8,7 @@ import { QUERY_NAMES } from './query-names';
  * which refuses any write ("Writing in read access mode not allowed"); a single server, like
  * the one every e2e test runs on, accepts it. So this reads the code for the queries that run
  * in READ units — every executor `read(...)` and everything a recall reads in its `readTx`
- * (RecallReader, AgentVectorSearch) — and fails when one of them writes.
+ * (RecallUnit, AgentVectorSearch) — and fails when one of them writes.
  */
 const ROOT = join(__dirname, '..', '..', '..');
 const queriesDir = join(findCypherDir(), 'queries');
@@ -62,8 +62,8 @@ describe('queries run in READ units do not write (they may run on a follower of 
 
   it('everything a recall runs in its READ transaction only reads', () => {
     const recall = readFileSync(join(__dirname, 'repositories', 'recall.repository.ts'), 'utf8');
-    const reader = recall.slice(recall.indexOf('export class RecallReader'), recall.indexOf('export class RecallRepository'));
-    expect(recall).toMatch(/this\.db\.readTx\('recall', \(tx\) => work\(new RecallReader\(tx,/);
+    const reader = recall.slice(recall.indexOf('export class RecallUnit'), recall.indexOf('export class RecallRepository'));
+    expect(recall).toMatch(/this\.db\.readTx\('recall', \(tx\) => work\(new RecallUnit\(tx,/);
     const names = [...namesIn(reader), ...namesIn(readFileSync(join(__dirname, 'agent-vector-search.ts'), 'utf8'))];
     for (const known of ['recall.prelude', 'recall.candidates', 'spread.activate', 'vector.index-state']) expect(names).toContain(known);
     expect(names.filter(writes)).toEqual([]);

@@ -24,7 +24,7 @@ import { RecallRepository } from './repositories/recall.repository';
 import { RecallEffectsRepository } from './repositories/recall-effects.repository';
 import { StateHistoryRepository } from './repositories/state-history.repository';
 import { FeedbackRepository } from './repositories/feedback.repository';
-import { LifecycleRepository } from './repositories/lifecycle.repository';
+import { AgentDeletionRepository, AgentExportRepository, AgentImportRepository, MemoryForgetRepository } from './repositories/lifecycle';
 import { RevisionRepository } from './repositories/revision.repository';
 import { BrowseRepository } from './browse/browse.repository';
 
@@ -77,13 +77,16 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     RecallRepository,
     RecallEffectsRepository,
     FeedbackRepository,
-    LifecycleRepository,
+    MemoryForgetRepository,
+    AgentDeletionRepository,
+    AgentExportRepository,
+    AgentImportRepository,
     IndexMaintenanceRepository,
     RevisionRepository,
     BrowseRepository,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, TenantBookmarks, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, LifecycleRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, TenantBookmarks, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, MemoryForgetRepository, AgentDeletionRepository, AgentExportRepository, AgentImportRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

@@ -7,6 +7,8 @@ export type ApiErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'UNAVAILABLE'
+  /** The write collided with what is stored (a uniqueness constraint): another write got there first, or the input duplicates a stored node. */
+  | 'CONFLICT'
   /** The operation's cost is over LIMBIC_MAX_QUERY_COST (apps/api/src/admission). */
   | 'QUERY_TOO_COSTLY'
   /** The tenant spent its rate limit; `extensions.retryAfterMs` and Retry-After say when to come back. */
@@ -19,6 +21,7 @@ export const HTTP_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   UNAVAILABLE: 503,
+  CONFLICT: 409,
   QUERY_TOO_COSTLY: 400,
   RATE_LIMITED: 429,
 };
@@ -38,6 +41,19 @@ export class ApiError extends IntrinsicException {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** An ApiError whose REST status differs from its code's default (409, 413). */
+export class HttpStatusApiError extends ApiError {
+  constructor(
+    readonly httpStatus: number,
+    code: ApiErrorCode,
+    message: string,
+    field?: string,
+  ) {
+    super(code, message, field);
+    this.name = 'HttpStatusApiError';
   }
 }
 

@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { GraphError } from '@limbic/graph';
-import { EmbeddingError } from '@limbic/embeddings';
 import { ApiError } from './api-error';
+import { internalFailure, knownFailure, type DescribedFailure } from './client-failure';
 import { RETRY_AFTER_EXTENSION, retryAfterMsOf } from './retry-after';
 
 const log = new Logger('GraphQL');
@@ -31,7 +30,7 @@ function short(message: string): string {
 /** What an UNAVAILABLE without a hint of its own tells the client to wait (Retry-After: 1). */
 const UNAVAILABLE_RETRY_AFTER_MS = 1000;
 
-/** One map from internal failures to the typed errors of the API contract. */
+/** GraphQL's side of the one map from failures to the typed errors of the API contract (client-failure.ts). */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapped(error);
   const result = mapped(formatted, original);
@@ -50,22 +49,12 @@ function unwrapped(error: unknown): unknown {
 }
 
 function mapped(formatted: GraphQLFormattedError, original: unknown): GraphQLFormattedError {
-  const base = { message: short(formatted.message), locations: formatted.locations, path: formatted.path };
-  if (original instanceof ApiError) {
-    return { ...base, message: short(original.message), extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) } };
-  }
-  if (original instanceof GraphError && (original.kind === 'unavailable' || original.kind === 'timeout')) {
-    log.warn(`${original.queryName ?? 'query'}: ${original.message}`);
-    const message = original.neo4jCode === 'LimbicOverloaded' ? 'the memory store is busy, try again shortly' : 'the memory store is unavailable, try again';
-    return { ...base, message, extensions: { code: 'UNAVAILABLE' } };
-  }
-  if (original instanceof EmbeddingError) {
-    log.warn(`embedder: ${original.message}`);
-    return { ...base, message: 'the embedding provider is unavailable, try again', extensions: { code: 'UNAVAILABLE' } };
-  }
+  const base = { locations: formatted.locations, path: formatted.path };
   const code = formatted.extensions?.code;
+  const known = knownFailure(original);
   // Only the code: Apollo adds the server's stack trace outside production.
-  if (typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) return { ...base, extensions: { code } };
-  log.error(original instanceof Error ? (original.stack ?? original.message) : String(original));
-  return { ...base, message: 'internal error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  if (!known && typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) return { ...base, message: short(formatted.message), extensions: { code } };
+  const { failure, log: line }: DescribedFailure = known ?? internalFailure(original);
+  if (line) log[line.level](line.text);
+  return { ...base, message: short(failure.message), extensions: { code: failure.code, ...(failure.field ? { field: failure.field } : {}) } };
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiErrorHttpFilter } from './http/api-error.filter';
-import { HttpTenant, HttpTenantGuard } from './http/http-tenant.guard';
+import { ApiErrorHttpFilter } from '../common/api-error.filter';
+import { HttpTenant, HttpTenantGuard } from '../auth/http-tenant.guard';
 import { readBody } from './http/read-body';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from './lifecycle.limits';
 import { AgentExportService } from './services/agent-export.service';

@@ -1,8 +1,8 @@
 import { Controller, Delete, Get, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { badInput } from '../common/api-error';
-import { ApiErrorHttpFilter } from '../lifecycle/http/api-error.filter';
-import { HttpTenantGuard } from '../lifecycle/http/http-tenant.guard';
+import { ApiErrorHttpFilter } from '../common/api-error.filter';
+import { HttpTenantGuard } from '../auth/http-tenant.guard';
 import { McpHttpService } from './mcp-http.service';
 
 /**

@@ -7,7 +7,7 @@ import {
   adjustLexicon,
   AgentVectorSearch,
   decodeAgentState,
-  EncodeTx,
+  EncodeUnit,
   lockAgent,
   Neo4jExecutor,
   readPrimed,
@@ -125,7 +125,7 @@ export class EncodeService {
 
     const times = prepared.map((p) => p.occurredAt);
     const outcomes = await this.db.writeTx('encode', async (runner): Promise<EncodeOutcome[] | null> => {
-      const tx = new EncodeTx(runner, tenantId, agentId);
+      const unit = new EncodeUnit(runner, tenantId, agentId);
       const now = callMoment(group.items) ?? Date.now();
       // Queries that do not depend on each other's answers are sent together: the driver
       // pipelines them in this transaction and Neo4j runs them in order, so the lock is
@@ -139,9 +139,9 @@ export class EncodeService {
       const [agent, primed, stored, neighbours, chainWindow, whole] = await Promise.all([
         lockAgent(runner, tenantId, agentId),
         readPrimed(runner, tenantId, agentId),
-        tx.existingByExternalId(unique(prepared.map((p) => p.externalId))),
-        tx.neighbours(this.vectors, prepared, NEIGHBOURS),
-        tx.chainWindow(Math.min(...times), Math.max(...times)),
+        unit.existingByExternalId(unique(prepared.map((p) => p.externalId))),
+        unit.neighbours(this.vectors, prepared, NEIGHBOURS),
+        unit.chainWindow(Math.min(...times), Math.max(...times)),
         afterPendingIo(() => prepareBatch(prepared, this.embedder.cosineScale)),
       ]);
       // Thrown inside the transaction it would surface as a database error; said outside.
@@ -172,9 +172,9 @@ export class EncodeService {
         });
         // Writes pipelined like the reads above; they run in this order.
         const [memories] = await Promise.all([
-          tx.createMemories(plan.memories, now, this.embedder.name),
-          tx.unchain(plan.unchain),
-          tx.link(plan.links, now),
+          unit.createMemories(plan.memories, now, this.embedder.name),
+          unit.unchain(plan.unchain),
+          unit.link(plan.links, now),
           saveAgentState(runner, tenantId, agentId, plan.state),
           this.history.record(runner, tenantId, agentId, 'ENCODE'),
           // What the agent encodes is on its mind, as what it recalls is (DESIGN §4 priming).

@@ -5,10 +5,10 @@ import {
   adjustLexicon,
   AgentVectorSearch,
   appendRevisions,
-  EncodeTx,
+  EncodeUnit,
   lockAgent,
   MemoryRepository,
-  MemoryUpdateTx,
+  MemoryUpdateUnit,
   Neo4jExecutor,
   RevisionRepository,
   type MemoryRecord,
@@ -62,8 +62,8 @@ export class MemoryUpdateService {
     embedded: { text: string; vector: readonly number[] } | null,
   ): Promise<MemoryRecord | null> {
     if (!(await lockAgent(runner, tenantId, agentId))) return null;
-    const tx = new MemoryUpdateTx(runner, tenantId, agentId);
-    const stored = await tx.load(memoryId);
+    const unit = new MemoryUpdateUnit(runner, tenantId, agentId);
+    const stored = await unit.load(memoryId);
     if (!stored) return null;
     const plan = planUpdate(stored, patch);
     if (plan.diff.fields.length === 0) return stored.memory;
@@ -71,12 +71,12 @@ export class MemoryUpdateService {
     const now = Date.now();
     const vector = plan.contentChanged ? (embedded?.text === plan.next.content ? embedded : await this.embed(plan.next.content)).vector : null;
     if (plan.relink) {
-      const neighbours = await tx.neighbours(this.vectors, memoryId, vector, NEIGHBOURS);
-      await tx.unlink(memoryId);
-      await new EncodeTx(runner, tenantId, agentId).link(planRelinks(memoryId, stored.memory.occurredAt, plan.next, neighbours, stored.chained), now);
+      const neighbours = await unit.neighbours(this.vectors, memoryId, vector, NEIGHBOURS);
+      await unit.unlink(memoryId);
+      await new EncodeUnit(runner, tenantId, agentId).link(planRelinks(memoryId, stored.memory.occurredAt, plan.next, neighbours, stored.chained), now);
     }
     if (plan.lexicon) await adjustLexicon(runner, tenantId, agentId, plan.lexicon);
-    const updated = await tx.apply(memoryId, { set: plan.set, vector: vector ? { embedding: vector, model: this.embedder.name } : null, concepts: plan.concepts }, now);
+    const updated = await unit.apply(memoryId, { set: plan.set, vector: vector ? { embedding: vector, model: this.embedder.name } : null, concepts: plan.concepts }, now);
     await appendRevisions(runner, tenantId, [{ holderId: memoryId, memoryId, kind: 'UPDATE', relatedMemoryId: null, ...plan.diff }], now);
     return updated;
   }

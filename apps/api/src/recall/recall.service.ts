@@ -41,7 +41,7 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallReader } from '@limbic/graph';
+import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallUnit } from '@limbic/graph';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
@@ -118,7 +118,7 @@ export class RecallService {
     const embedded = performance.now();
     // The query's concepts: context tags for scoring and the concepts the effects job primes.
     const concepts = extractConcepts(cmd.query);
-    const outcome = await this.recalls.read(tenantId, cmd.agentId, (reader) => this.run(reader, tenantId, cmd, embedding, concepts), cmd.filter);
+    const outcome = await this.recalls.read(tenantId, cmd.agentId, (unit) => this.run(unit, tenantId, cmd, embedding, concepts), cmd.filter);
     // Thrown outside the transaction: errors inside it are reported as database failures.
     if (outcome === null) throw badInput('agentId', `unknown agent ${cmd.agentId}`);
     const read = performance.now();
@@ -145,7 +145,7 @@ export class RecallService {
   }
 
   private async run(
-    reader: RecallReader,
+    unit: RecallUnit,
     tenantId: string,
     cmd: RecallCommand,
     embedding: readonly number[],
@@ -157,8 +157,8 @@ export class RecallService {
     const terms = queryTerms(cmd.query);
     // Sent together: the driver pipelines them in the transaction (one round trip, not two).
     const [prelude, nearest] = await Promise.all([
-      reader.prelude({ embedding, text: lucene, terms, limit: poolSize, textFetch: this.seedPool.firstTextFetch(poolSize) }),
-      reader.nearest(embedding, poolSize),
+      unit.prelude({ embedding, text: lucene, terms, limit: poolSize, textFetch: this.seedPool.firstTextFetch(poolSize) }),
+      unit.nearest(embedding, poolSize),
     ]);
     if (!prelude) return null;
     const { state } = prelude;
@@ -183,11 +183,11 @@ export class RecallService {
     const goals = state.goals.filter((g) => g.embedding.length === embedding.length);
     const goalEmbeddings = goals.map((g) => g.embedding);
     const vector = nearest.hits.map((h) => ({ id: h.id, score: h.score }));
-    const seeds: SeedPool = { vector, fulltext: vector.length === 0 ? [] : await this.seedPool.fulltext(reader, lucene, poolSize, prelude.fulltext) };
+    const seeds: SeedPool = { vector, fulltext: vector.length === 0 ? [] : await this.seedPool.fulltext(unit, lucene, poolSize, prelude.fulltext) };
     const ids = [...new Set([...seeds.vector.map((h) => h.id), ...seeds.fulltext.map((h) => h.id)])];
-    const records = await this.candidates(reader, ids, [...reader.vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
+    const records = await this.candidates(unit, ids, [...unit.vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
-    const workspace = await this.workspaceFocusLoaded(reader, prelude.state.workspace, cmd.nowMs, memories, embedding, goalEmbeddings);
+    const workspace = await this.workspaceFocusLoaded(unit, prelude.state.workspace, cmd.nowMs, memories, embedding, goalEmbeddings);
     const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
 
@@ -218,7 +218,7 @@ export class RecallService {
     if (cmd.spread.enabled && pass1.length > 0) {
       // A held focus is broadcast: it seeds spreading too, so its neighbours are lifted.
       const spreadSeeds = withBroadcastSeed(seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds), broadcastSeed(workspace, cmd.nowMs));
-      const reached = await reader.spread(
+      const reached = await unit.spread(
         {
           seeds: spreadSeeds,
           hops: cmd.spread.hops ?? breadth.hops,
@@ -276,7 +276,7 @@ export class RecallService {
    * recall's filter) leaves the workspace empty for this recall.
    */
   private async workspaceFocusLoaded(
-    reader: RecallReader,
+    unit: RecallUnit,
     stored: WorkspaceState,
     nowMs: number,
     memories: Map<string, MemoryRecord>,
@@ -285,7 +285,7 @@ export class RecallService {
   ): Promise<WorkspaceState> {
     if (!isWorkspaceActive(stored, nowMs) || stored.focusId === null) return stored;
     if (!memories.has(stored.focusId)) {
-      const [record] = await reader.candidates([stored.focusId], embedding, goalEmbeddings);
+      const [record] = await unit.candidates([stored.focusId], embedding, goalEmbeddings);
       if (!record) return EMPTY_WORKSPACE;
       memories.set(record.memory.id, record.memory);
     }
@@ -299,7 +299,7 @@ export class RecallService {
    * is not quantized), the fulltext hits' was computed from their stored embeddings.
    */
   private async candidates(
-    reader: RecallReader,
+    unit: RecallUnit,
     ids: readonly string[],
     known: readonly CandidateRecord[],
     embedding: readonly number[],
@@ -309,7 +309,7 @@ export class RecallService {
     for (const r of known) if (!byId.has(r.memory.id)) byId.set(r.memory.id, r);
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-      for (const r of await reader.candidates(missing, embedding, goalEmbeddings)) byId.set(r.memory.id, r);
+      for (const r of await unit.candidates(missing, embedding, goalEmbeddings)) byId.set(r.memory.id, r);
     }
     return ids.flatMap((id) => {
       const r = byId.get(id);

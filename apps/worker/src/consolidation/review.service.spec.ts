@@ -1,5 +1,5 @@
 import { loadConfig } from '@limbic/config';
-import type { ConsolidationRepository, ReviewSubject, ReviewUnitOfWork } from '@limbic/graph';
+import type { ConsolidationRepository, ReviewSubject, ReviewUnit } from '@limbic/graph';
 import { JobTimeoutError } from '../runner/with-timeout';
 import { ReviewService } from './review.service';
 
@@ -31,7 +31,7 @@ const subject: ReviewSubject = {
  */
 function service(onApply: () => void = () => undefined) {
   const outcome = { committed: false, applied: 0 };
-  const uow: Partial<ReviewUnitOfWork> = {
+  const unit: Partial<ReviewUnit> = {
     load: () => Promise.resolve({ memory: subject, edges: [] }),
     pruneEdges: () => Promise.resolve(0),
     decayEdges: () => Promise.resolve(0),
@@ -42,8 +42,8 @@ function service(onApply: () => void = () => undefined) {
     },
   };
   const repository = {
-    review: async <R>(_t: string, _m: string, _now: number, work: (u: ReviewUnitOfWork) => Promise<R>): Promise<R> => {
-      const result = await work(uow as ReviewUnitOfWork);
+    review: async <R>(_t: string, _m: string, _now: number, work: (u: ReviewUnit) => Promise<R>): Promise<R> => {
+      const result = await work(unit as ReviewUnit);
       outcome.committed = true;
       return result;
     },
@@ -80,7 +80,7 @@ describe('ReviewService: looking for near-duplicates', () => {
   /** `near`: what the filtered index returns for the memory (its agent's own memories only). */
   function reviewing(near: ReturnType<typeof twin>[]) {
     const calls = { asked: [] as { agentId: string; limit: number }[], merged: [] as string[] };
-    const uow: Partial<ReviewUnitOfWork> = {
+    const unit: Partial<ReviewUnit> = {
       load: () => Promise.resolve({ memory: { ...subject, hasEmbedding: true }, edges: [] }),
       nearDuplicates: (agentId, limit) => (calls.asked.push({ agentId, limit }), Promise.resolve(near.slice(0, limit))),
       mergeInto: (_survivor, loser) => (calls.merged.push(loser), Promise.resolve(true)),
@@ -88,7 +88,7 @@ describe('ReviewService: looking for near-duplicates', () => {
       decayEdges: () => Promise.resolve(0),
       apply: () => Promise.resolve(true),
     };
-    const repository = { review: <R>(_t: string, _m: string, _n: number, work: (u: ReviewUnitOfWork) => Promise<R>) => work(uow as ReviewUnitOfWork) };
+    const repository = { review: <R>(_t: string, _m: string, _n: number, work: (u: ReviewUnit) => Promise<R>) => work(unit as ReviewUnit) };
     return { reviews: new ReviewService(repository as unknown as ConsolidationRepository, loadConfig({}), { cosineScale: 1 }), calls };
   }
 

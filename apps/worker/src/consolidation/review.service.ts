@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { cosineFromIndexScore, isNearDuplicateCosine, nearDuplicateMinIndexScore, type ArchiveThresholds } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { ConsolidationRepository, type DuplicateCandidate, type ReviewSubject, type ReviewUnitOfWork } from '@limbic/graph';
+import { ConsolidationRepository, type DuplicateCandidate, type ReviewSubject, type ReviewUnit } from '@limbic/graph';
 import { planReview } from './utils/plan-review';
 
 /** How a review ended; all but `skipped-*` changed the graph. */
@@ -38,29 +38,29 @@ export class ReviewService {
   /** `signal` aborted (the attempt timed out) before commit: the transaction rolls back. */
   async review(tenantId: string, memoryId: string, reviewCount: number, now: number, signal?: AbortSignal): Promise<ReviewResultKind> {
     signal?.throwIfAborted();
-    return this.consolidation.review(tenantId, memoryId, now, async (uow) => {
-      const result = await this.reviewLocked(uow, reviewCount, now);
+    return this.consolidation.review(tenantId, memoryId, now, async (unit) => {
+      const result = await this.reviewLocked(unit, reviewCount, now);
       signal?.throwIfAborted();
       return result;
     });
   }
 
-  private async reviewLocked(uow: ReviewUnitOfWork, reviewCount: number, now: number): Promise<ReviewResultKind> {
-    const loaded = await uow.load();
+  private async reviewLocked(unit: ReviewUnit, reviewCount: number, now: number): Promise<ReviewResultKind> {
+    const loaded = await unit.load();
     if (!loaded || loaded.memory.archived) return 'skipped-missing';
     if (loaded.memory.reviewCount !== reviewCount) return 'skipped-done';
     if (loaded.memory.nextReviewAt === null || loaded.memory.nextReviewAt > now + EARLY_TOLERANCE_MS) return 'skipped-early';
 
-    const merge = await this.mergeDuplicates(uow, loaded.memory);
+    const merge = await this.mergeDuplicates(unit, loaded.memory);
     if (merge.survivorId !== loaded.memory.id) return 'merged';
 
     // Merging changed accesses, importance and edges: plan on the merged state.
-    const current = merge.merged > 0 ? await uow.load() : loaded;
+    const current = merge.merged > 0 ? await unit.load() : loaded;
     if (!current) return 'skipped-missing';
     const plan = planReview(current.memory, current.edges, now, this.thresholds);
-    await uow.pruneEdges(plan.prune);
-    await uow.decayEdges(plan.decay);
-    const applied = await uow.apply(reviewCount, plan);
+    await unit.pruneEdges(plan.prune);
+    await unit.decayEdges(plan.decay);
+    const applied = await unit.apply(reviewCount, plan);
     if (!applied) return 'skipped-done';
     return plan.archive ? 'archived' : 'reviewed';
   }
@@ -69,9 +69,9 @@ export class ReviewService {
    * The memory's near-duplicates within its agent (cosine > 0.95): its nearest live memories
    * from the filtered vector index, so other agents' copies never crowd them out.
    */
-  private async findTwins(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<DuplicateCandidate[]> {
+  private async findTwins(unit: ReviewUnit, memory: ReviewSubject): Promise<DuplicateCandidate[]> {
     const scale = this.embedder.cosineScale;
-    const near = await uow.nearDuplicates(memory.agentId, DUPLICATE_LIMIT, nearDuplicateMinIndexScore(scale));
+    const near = await unit.nearDuplicates(memory.agentId, DUPLICATE_LIMIT, nearDuplicateMinIndexScore(scale));
     return near.filter((c) => isNearDuplicateCosine(cosineFromIndexScore(c.score, scale)));
   }
 
@@ -79,17 +79,17 @@ export class ReviewService {
    * Folds the memory's near-duplicates of the same agent (cosine > 0.95) into the oldest of
    * the group; returns the survivor's id and how many were merged into it.
    */
-  private async mergeDuplicates(uow: ReviewUnitOfWork, memory: ReviewSubject): Promise<{ survivorId: string; merged: number }> {
+  private async mergeDuplicates(unit: ReviewUnit, memory: ReviewSubject): Promise<{ survivorId: string; merged: number }> {
     const none = { survivorId: memory.id, merged: 0 };
     if (!memory.hasEmbedding) return none;
-    const twins = await this.findTwins(uow, memory);
+    const twins = await this.findTwins(unit, memory);
     if (twins.length === 0) return none;
 
     const group: DuplicateCandidate[] = [{ id: memory.id, score: 1, encodedAt: memory.encodedAt }, ...twins];
     const survivor = group.reduce((a, b) => (b.encodedAt < a.encodedAt || (b.encodedAt === a.encodedAt && b.id < a.id) ? b : a));
     let merged = 0;
     for (const m of group) {
-      if (m.id !== survivor.id && (await uow.mergeInto(survivor.id, m.id))) {
+      if (m.id !== survivor.id && (await unit.mergeInto(survivor.id, m.id))) {
         merged++;
         this.log.log(`merged memory ${m.id} into ${survivor.id}`);
       }

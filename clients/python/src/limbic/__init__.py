@@ -5,6 +5,7 @@ from .async_client import AsyncLimbic
 from .client import Limbic
 from .errors import (
     BadUserInputError,
+    ConflictError,
     ForbiddenError,
     GraphQLRequestError,
     InternalServerError,
@@ -59,6 +60,7 @@ __all__ = [
     "AgentSession",
     "AsyncLimbic",
     "BadUserInputError",
+    "ConflictError",
     "FeedbackResult",
     "ForbiddenError",
     "ForgetResult",

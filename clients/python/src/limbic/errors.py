@@ -7,6 +7,7 @@ from typing import Any
 
 __all__ = [
     "BadUserInputError",
+    "ConflictError",
     "ForbiddenError",
     "GraphQLRequestError",
     "InternalServerError",
@@ -85,6 +86,12 @@ class ForbiddenError(LimbicError):
     code = "FORBIDDEN"
 
 
+class ConflictError(LimbicError):
+    """The write collided with what is stored (a concurrent write, a duplicate): read the current state and decide again (HTTP 409)."""
+
+    code = "CONFLICT"
+
+
 class UnavailableError(LimbicError):
     """The memory store or the embedder is down or busy: worth retrying later (see `retry_after`)."""
 
@@ -132,6 +139,7 @@ _BY_CODE: dict[str, type[LimbicError]] = {
     "UNAUTHENTICATED": UnauthenticatedError,
     "FORBIDDEN": ForbiddenError,
     "UNAVAILABLE": UnavailableError,
+    "CONFLICT": ConflictError,
     "QUERY_TOO_COSTLY": QueryTooCostlyError,
     "RATE_LIMITED": RateLimitedError,
     "INTERNAL_SERVER_ERROR": InternalServerError,
@@ -147,6 +155,7 @@ _BY_STATUS: dict[int, type[LimbicError]] = {
     401: UnauthenticatedError,
     403: ForbiddenError,
     404: NotFoundError,
+    409: ConflictError,
     413: PayloadTooLargeError,
     429: RateLimitedError,
     502: UnavailableError,

@@ -28,6 +28,10 @@ export class AgentRepository {
     private readonly history: StateHistoryRepository,
   ) {}
 
+  async exists(tenantId: string, agentId: string): Promise<boolean> {
+    return (await this.db.read('lifecycle.agent-exists', { tenantId, agentId })).length > 0;
+  }
+
   async create(tenantId: string, agentId: string, preset: string, timeZone: string, now: number): Promise<{ agent: AgentRecord; created: boolean }> {
     return this.db.writeTx('agent.create', async (tx) => {
       const rows = await tx.run<{ agent: unknown; created: boolean }>('agent.create', {

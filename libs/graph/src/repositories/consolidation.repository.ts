@@ -98,7 +98,7 @@ export interface ReviewResult {
 }
 
 /** What one review may do, inside one write transaction holding the memory's lock. */
-export interface ReviewUnitOfWork {
+export interface ReviewUnit {
   load(): Promise<{ memory: ReviewSubject; edges: ReviewEdge[] } | null>;
   /** Up to `limit` live memories of `agentId` nearest to this one with an index score ≥ `minScore`, best first, itself excluded. */
   nearDuplicates(agentId: string, limit: number, minScore: number): Promise<DuplicateCandidate[]>;
@@ -163,15 +163,15 @@ export class ConsolidationRepository {
   }
 
   /** Runs one review as a single write transaction; `work` may be retried, keep it pure. */
-  review<R>(tenantId: string, memoryId: string, now: EpochMs, work: (uow: ReviewUnitOfWork) => Promise<R>): Promise<R> {
+  review<R>(tenantId: string, memoryId: string, now: EpochMs, work: (unit: ReviewUnit) => Promise<R>): Promise<R> {
     return this.db.writeTx('consolidation.review', async (tx) => {
       const locked = await tx.run('consolidation.review-lock', { tenantId, memoryId, now });
-      return work(unitOfWork(tx, this.vectors, tenantId, memoryId, now, locked.length > 0));
+      return work(reviewUnit(tx, this.vectors, tenantId, memoryId, now, locked.length > 0));
     }, tenantId);
   }
 }
 
-function unitOfWork(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnitOfWork {
+function reviewUnit(tx: TxRunner, vectors: AgentVectorSearch, tenantId: string, memoryId: string, now: EpochMs, exists: boolean): ReviewUnit {
   return {
     async load() {
       if (!exists) return null;

@@ -73,7 +73,7 @@ export interface LinkRow {
  * The encode transaction's operations, bound to one open write transaction (the caller
  * holds the agent lock). Kept apart from the planning so the planning stays pure.
  */
-export class EncodeTx {
+export class EncodeUnit {
   constructor(
     private readonly tx: TxRunner,
     private readonly tenantId: string,

@@ -5,7 +5,7 @@ export * from './health.repository';
 export * from './consolidation.repository';
 export * from './encode.repository';
 export * from './recall.repository';
-export * from './lifecycle.repository';
+export * from './lifecycle';
 export * from './recall-effects.repository';
 export * from './feedback.repository';
 export * from './lexicon.repository';

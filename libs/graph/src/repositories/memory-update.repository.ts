@@ -41,9 +41,9 @@ export interface MemoryUpdateWrite {
 
 /**
  * The updateMemory transaction's operations, bound to one open write transaction whose caller
- * holds the agent's lock. Linking itself is encode's (EncodeTx.link).
+ * holds the agent's lock. Linking itself is encode's (EncodeUnit.link).
  */
-export class MemoryUpdateTx {
+export class MemoryUpdateUnit {
   constructor(
     private readonly tx: TxRunner,
     private readonly tenantId: string,

@@ -132,7 +132,7 @@ type Row = Record<string, unknown>;
  * index, candidates and spreading see only the memories that pass it, so the recall never
  * scores, nor spreads through, a memory outside the filtered set.
  */
-export class RecallReader {
+export class RecallUnit {
   constructor(
     private readonly tx: TxRunner,
     private readonly tenantId: string,
@@ -258,8 +258,8 @@ export class RecallRepository {
   ) {}
 
   /** Runs `work` inside one read transaction scoped to the agent and, when given, to `filter`'s memories. */
-  read<R>(tenantId: string, agentId: string, work: (reader: RecallReader) => Promise<R>, filter: MemoryFilter = NO_FILTER): Promise<R> {
-    return this.db.readTx('recall', (tx) => work(new RecallReader(tx, tenantId, agentId, this.vectors, filter)), tenantId);
+  read<R>(tenantId: string, agentId: string, work: (unit: RecallUnit) => Promise<R>, filter: MemoryFilter = NO_FILTER): Promise<R> {
+    return this.db.readTx('recall', (tx) => work(new RecallUnit(tx, tenantId, agentId, this.vectors, filter)), tenantId);
   }
 }
 

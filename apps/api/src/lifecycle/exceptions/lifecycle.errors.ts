@@ -1,17 +1,4 @@
-import { ApiError, type ApiErrorCode } from '../../common/api-error';
-
-/** An ApiError whose REST status differs from its code's default (409, 413). */
-export class HttpStatusApiError extends ApiError {
-  constructor(
-    readonly httpStatus: number,
-    code: ApiErrorCode,
-    message: string,
-    field?: string,
-  ) {
-    super(code, message, field);
-    this.name = 'HttpStatusApiError';
-  }
-}
+import { ApiError, HttpStatusApiError } from '../../common/api-error';
 
 /** Import never merges into an existing agent: the caller picks a new id. */
 export const agentExists = (id: string): ApiError =>

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canonicalJson, LifecycleRepository, type EdgeEnd, type PortableEdge } from '@limbic/graph';
+import { AgentExportRepository, canonicalJson, type EdgeEnd, type PortableEdge } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { requireCallerId } from '../../common/validate';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
@@ -20,18 +20,18 @@ import { agentLine, edgeLine, nodeLine, revisionLine } from '../utils/export-for
 @Injectable()
 export class AgentExportService {
   constructor(
-    private readonly lifecycle: LifecycleRepository,
+    private readonly exports: AgentExportRepository,
     @Inject(LIFECYCLE_LIMITS) private readonly limits: LifecycleLimits,
   ) {}
 
   /** Resolves the agent first: NOT_FOUND is thrown by the first `next()`, before any byte. */
   async *export(tenantId: string, agentId: string): AsyncGenerator<string> {
     requireCallerId('id', agentId);
-    const agent = await this.lifecycle.exportAgent(tenantId, agentId);
+    const agent = await this.exports.exportAgent(tenantId, agentId);
     if (!agent) throw notFound(`agent ${agentId}`);
     yield agentLine(agent);
 
-    const goals = (await this.lifecycle.exportGoals(tenantId, agentId))
+    const goals = (await this.exports.exportGoals(tenantId, agentId))
       .map((g) => ({ goal: g, order: canonicalJson({ ...g, props: { ...g.props, id: null } }) }))
       .sort((a, b) => compare(a.order, b.order) || compare(String(a.goal.props.id), String(b.goal.props.id)))
       .map((g) => g.goal);
@@ -39,14 +39,14 @@ export class AgentExportService {
     if (goals.length > 0) yield goals.map((g) => nodeLine('goal', g)).join('');
 
     const concepts = new Set<string>();
-    for await (const page of this.lifecycle.exportConcepts(tenantId, agentId, this.limits.exportPageSize)) {
+    for await (const page of this.exports.exportConcepts(tenantId, agentId, this.limits.exportPageSize)) {
       for (const c of page) concepts.add(String(c.props.name));
       yield page.map((c) => nodeLine('concept', c)).join('');
     }
 
     const memoryIds: string[] = [];
     const memoryIndex = new Map<string, number>();
-    for await (const page of this.lifecycle.exportMemories(tenantId, agentId, this.limits.exportPageSize)) {
+    for await (const page of this.exports.exportMemories(tenantId, agentId, this.limits.exportPageSize)) {
       for (const m of page) {
         memoryIndex.set(String(m.props.id), memoryIds.length);
         memoryIds.push(String(m.props.id));
@@ -55,7 +55,7 @@ export class AgentExportService {
     }
 
     for (let i = 0; i < memoryIds.length; i += this.limits.exportPageSize) {
-      const page = await this.lifecycle.exportRevisions(tenantId, memoryIds.slice(i, i + this.limits.exportPageSize));
+      const page = await this.exports.exportRevisions(tenantId, memoryIds.slice(i, i + this.limits.exportPageSize));
       if (page.length > 0) yield page.map(revisionLine).join('');
     }
 
@@ -89,10 +89,10 @@ export class AgentExportService {
       return keyed.map((k) => edgeLine(k.edge)).join('');
     };
 
-    const ownerEdges = ordered(await this.lifecycle.exportOwnerEdges(tenantId, agentId));
+    const ownerEdges = ordered(await this.exports.exportOwnerEdges(tenantId, agentId));
     if (ownerEdges) yield ownerEdges;
     for (let i = 0; i < memoryIds.length; i += this.limits.exportPageSize) {
-      const page = ordered(await this.lifecycle.exportMemoryEdges(tenantId, memoryIds.slice(i, i + this.limits.exportPageSize)));
+      const page = ordered(await this.exports.exportMemoryEdges(tenantId, memoryIds.slice(i, i + this.limits.exportPageSize)));
       if (page) yield page;
     }
   }

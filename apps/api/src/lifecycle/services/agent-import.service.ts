@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { GraphError, LifecycleRepository, type ImportCounts, type ImportNode } from '@limbic/graph';
+import { AgentImportRepository, AgentRepository, GraphError, type ImportCounts, type ImportNode } from '@limbic/graph';
 import { requireCallerId } from '../../common/validate';
 import { agentExists } from '../exceptions/lifecycle.errors';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
@@ -22,7 +22,8 @@ export interface ImportSummary extends ImportCounts {
 @Injectable()
 export class AgentImportService {
   constructor(
-    private readonly lifecycle: LifecycleRepository,
+    private readonly imports: AgentImportRepository,
+    private readonly agents: AgentRepository,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(LIFECYCLE_LIMITS) private readonly limits: LifecycleLimits,
   ) {}
@@ -34,7 +35,7 @@ export class AgentImportService {
       maxContentBytes: this.limits.maxContentBytes,
       maxMemories: this.limits.maxImportMemories,
     });
-    if (await this.lifecycle.agentExists(tenantId, agentId)) throw agentExists(agentId);
+    if (await this.agents.exists(tenantId, agentId)) throw agentExists(agentId);
 
     // New memory ids are minted in (occurredAt, exported id) order and sort the same way, so
     // the imported agent exports its memories (and edges) in the order the file had them.
@@ -57,7 +58,7 @@ export class AgentImportService {
       edges: parsed.edges,
     };
     try {
-      const counts = await this.lifecycle.importAgent(tenantId, agentId, graph, this.limits.importBatchSize);
+      const counts = await this.imports.importAgent(tenantId, agentId, graph, this.limits.importBatchSize);
       return { agentId, ...counts };
     } catch (err) {
       // The agent id was taken between the check and the write: the constraint refused it all.

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LifecycleRepository, type DeletedCounts } from '@limbic/graph';
+import { AgentDeletionRepository, AgentRepository, type DeletedCounts } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { requireCallerId } from '../../common/validate';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
@@ -22,15 +22,16 @@ const NONE: DeletedCounts = { memories: 0, goals: 0, concepts: 0, nodes: 0, edge
 @Injectable()
 export class DeleteAgentService {
   constructor(
-    private readonly lifecycle: LifecycleRepository,
+    private readonly deletion: AgentDeletionRepository,
+    private readonly agents: AgentRepository,
     @Inject(LIFECYCLE_LIMITS) private readonly limits: LifecycleLimits,
   ) {}
 
   async deleteAgent(tenantId: string, agentId: string): Promise<DeleteAgentSummary> {
     requireCallerId('id', agentId);
-    const existed = await this.lifecycle.agentExists(tenantId, agentId);
+    const existed = await this.agents.exists(tenantId, agentId);
     let total = await this.drain(tenantId, agentId);
-    const agent = await this.lifecycle.deleteAgentNode(tenantId, agentId);
+    const agent = await this.deletion.deleteAgentNode(tenantId, agentId);
     total = add(add(total, { ...NONE, nodes: agent.nodes, edges: agent.edges }), await this.drain(tenantId, agentId));
     // Another tenant's agent, or none: NOT_FOUND either way, and nothing was touched.
     if (!existed && total.nodes === 0) throw notFound(`agent ${agentId}`);
@@ -40,13 +41,13 @@ export class DeleteAgentService {
   private async drain(tenantId: string, agentId: string): Promise<DeletedCounts> {
     let total = NONE;
     const batch = this.limits.deleteBatchSize;
-    for (let done = await this.lifecycle.deleteMemoryBatch(tenantId, agentId, batch); done.nodes > 0; ) {
+    for (let done = await this.deletion.deleteMemoryBatch(tenantId, agentId, batch); done.nodes > 0; ) {
       total = add(total, done);
-      done = await this.lifecycle.deleteMemoryBatch(tenantId, agentId, batch);
+      done = await this.deletion.deleteMemoryBatch(tenantId, agentId, batch);
     }
-    for (let done = await this.lifecycle.deleteOwnedBatch(tenantId, agentId, batch); done.nodes > 0; ) {
+    for (let done = await this.deletion.deleteOwnedBatch(tenantId, agentId, batch); done.nodes > 0; ) {
       total = add(total, done);
-      done = await this.lifecycle.deleteOwnedBatch(tenantId, agentId, batch);
+      done = await this.deletion.deleteOwnedBatch(tenantId, agentId, batch);
     }
     return total;
   }

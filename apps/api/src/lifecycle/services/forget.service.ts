@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { LifecycleRepository, type MemoryRecord } from '@limbic/graph';
+import { MemoryForgetRepository, type MemoryRecord } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { planChainRelink } from '../utils/chain-relink';
 
@@ -12,25 +12,25 @@ export type ForgetOutcome =
 @Injectable()
 export class ForgetService {
   constructor(
-    private readonly lifecycle: LifecycleRepository,
+    private readonly forgetting: MemoryForgetRepository,
     @Inject(EMBEDDER) private readonly embedder: Pick<Embedder, 'cosineScale'>,
   ) {}
 
   async forget(tenantId: string, memoryId: string, hard: boolean): Promise<ForgetOutcome> {
     requireMemoryId(memoryId);
     if (!hard) {
-      const memory = await this.lifecycle.archive(tenantId, memoryId, Date.now());
+      const memory = await this.forgetting.archive(tenantId, memoryId, Date.now());
       if (!memory) throw notFound(`memory ${memoryId}`);
       return { mode: 'ARCHIVED', memory };
     }
-    const result = await this.lifecycle.hardDelete(tenantId, memoryId, Date.now(), (position) => planChainRelink(position, this.embedder.cosineScale));
+    const result = await this.forgetting.hardDelete(tenantId, memoryId, Date.now(), (position) => planChainRelink(position, this.embedder.cosineScale));
     if (!result) throw notFound(`memory ${memoryId}`);
     return { mode: 'DELETED', memoryId, edgesRemoved: result.edgesRemoved, chainRepaired: result.relinked };
   }
 
   async restore(tenantId: string, memoryId: string): Promise<MemoryRecord> {
     requireMemoryId(memoryId);
-    const memory = await this.lifecycle.restore(tenantId, memoryId, Date.now());
+    const memory = await this.forgetting.restore(tenantId, memoryId, Date.now());
     if (!memory) throw notFound(`memory ${memoryId}`);
     return memory;
   }

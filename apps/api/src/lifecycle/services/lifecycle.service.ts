@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LifecycleRepository } from '@limbic/graph';
+import { AgentRepository } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
 import { requireCallerId } from '../../common/validate';
 import { EXPORT_CONTENT_TYPE } from '../utils/export-format';
@@ -10,11 +10,11 @@ import { EXPORT_CONTENT_TYPE } from '../utils/export-format';
  */
 @Injectable()
 export class LifecycleService {
-  constructor(private readonly lifecycle: LifecycleRepository) {}
+  constructor(private readonly agents: AgentRepository) {}
 
   async exportLink(tenantId: string, agentId: string): Promise<{ agentId: string; path: string; contentType: string; importPathTemplate: string }> {
     requireCallerId('id', agentId);
-    if (!(await this.lifecycle.agentExists(tenantId, agentId))) throw notFound(`agent ${agentId}`);
+    if (!(await this.agents.exists(tenantId, agentId))) throw notFound(`agent ${agentId}`);
     return {
       agentId,
       path: `/agents/${encodeURIComponent(agentId)}/export`,

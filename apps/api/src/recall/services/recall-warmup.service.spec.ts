@@ -1,10 +1,10 @@
 import type { Embedder } from '@limbic/embeddings';
-import type { RecallReader, RecallRepository } from '@limbic/graph';
+import type { RecallUnit, RecallRepository } from '@limbic/graph';
 import { RecallWarmupService, WARMUP_TENANT } from './recall-warmup.service';
 
 const embedder = { dimension: 8 } as Embedder;
 
-/** A repository whose reader records the reads a warm-up makes; `failOn` makes one of them throw, `hangOn` never answer. */
+/** A repository whose unit records the reads a warm-up makes; `failOn` makes one of them throw, `hangOn` never answer. */
 function fakeRepository(failOn?: string, hangOn?: string) {
   const calls: string[] = [];
   const tenants: string[] = [];
@@ -16,17 +16,17 @@ function fakeRepository(failOn?: string, hangOn?: string) {
       if (name === hangOn) return new Promise(() => undefined);
       return name === failOn ? Promise.reject(new Error(`${name} failed`)) : Promise.resolve(result);
     };
-  const reader = {
+  const unit = {
     prelude: record('prelude', null),
     nearest: record('nearest', []),
     fulltext: record('fulltext', { scanned: 0, found: [] }),
     candidates: record('candidates', []),
     spread: record('spread', []),
-  } as unknown as RecallReader;
+  } as unknown as RecallUnit;
   const repository = {
-    read: <R>(tenantId: string, _agentId: string, work: (r: RecallReader) => Promise<R>) => {
+    read: <R>(tenantId: string, _agentId: string, work: (r: RecallUnit) => Promise<R>) => {
       tenants.push(tenantId);
-      return work(reader);
+      return work(unit);
     },
   } as unknown as RecallRepository;
   return { repository, calls, tenants };

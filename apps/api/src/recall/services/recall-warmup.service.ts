@@ -68,11 +68,11 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     // the driver; Neo4j's plan cache tells lists and strings apart by rough size too), so the
     // cached plans are the ones recalls look up.
     const limit = 30;
-    await this.recalls.read(WARMUP_TENANT, WARMUP_AGENT, async (reader) => {
-      await Promise.all([reader.prelude({ embedding, text: TEXT, terms: TERMS, limit, textFetch: 4 * limit }), reader.nearest(embedding, limit)]);
-      await reader.fulltext(TEXT, limit, 8 * limit);
-      await reader.candidates(POOL_IDS, embedding, []);
-      await reader.spread(
+    await this.recalls.read(WARMUP_TENANT, WARMUP_AGENT, async (unit) => {
+      await Promise.all([unit.prelude({ embedding, text: TEXT, terms: TERMS, limit, textFetch: 4 * limit }), unit.nearest(embedding, limit)]);
+      await unit.fulltext(TEXT, limit, 8 * limit);
+      await unit.candidates(POOL_IDS, embedding, []);
+      await unit.spread(
         {
           seeds: SEED_IDS.map((id, i) => ({ id, activation: 0.9 - i / 100 })),
           hops: SPREADING.defaultHops,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecallReader, SeedHit, SeedScan } from '@limbic/graph';
+import type { RecallUnit, SeedHit, SeedScan } from '@limbic/graph';
 
 /**
  * chosen: the first fulltext scan asks for four hits per wanted one (at least 100). The scan is
@@ -33,14 +33,14 @@ export class SeedPoolService {
   }
 
   /** `first`: the prelude's fulltext scan at firstTextFetch(limit); null when there was no text. */
-  async fulltext(reader: RecallReader, lucene: string | null, limit: number, first: SeedScan | null): Promise<readonly SeedHit[]> {
+  async fulltext(unit: RecallUnit, lucene: string | null, limit: number, first: SeedScan | null): Promise<readonly SeedHit[]> {
     if (lucene === null || first === null) return [];
     let scan = first;
     for (let fetch = this.firstTextFetch(limit); scan.found.length < limit && scan.scanned >= fetch && fetch < TEXT_FETCH_CAP; ) {
       // The share of live hits among those scanned predicts how far to go; at least double.
       const share = scan.found.length / Math.max(1, scan.scanned);
       fetch = Math.min(TEXT_FETCH_CAP, Math.max(fetch * 2, share > 0 ? Math.ceil((limit / share) * 1.5) : fetch * 8));
-      scan = await reader.fulltext(lucene, limit, fetch);
+      scan = await unit.fulltext(lucene, limit, fetch);
     }
     return scan.found;
   }

@@ -1,7 +1,7 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
-import { TenantResolver } from '../../auth/tenant-resolver';
+import { TenantResolver } from './tenant-resolver';
 
 /** Where HttpTenantGuard leaves the caller's tenant on the request. */
 const TENANT = Symbol('tenantId');
