@@ -12,6 +12,8 @@ export interface RecordedQuery {
   /** The unit's label (`writeTx('memory.update', …)`), or the query's own name for `read` / `write`. */
   readonly unit: string;
   readonly mode: 'READ' | 'WRITE';
+  /** A read sent to the cluster's leader (`read(…, { onLeader: true })`). */
+  readonly onLeader: boolean;
 }
 
 /** What a scripted query answers: fixed rows, or rows made from the parameters it was given. */
@@ -62,8 +64,8 @@ export class RecordingExecutor implements ExecutorSurface {
     return this as unknown as Neo4jExecutor;
   }
 
-  read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}, _options: ReadOptions = {}): Promise<T[]> {
-    return Promise.resolve(this.run<T>(name, params, name, 'READ'));
+  read<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}, options: ReadOptions = {}): Promise<T[]> {
+    return Promise.resolve(this.run<T>(name, params, name, 'READ', options.onLeader === true));
   }
 
   write<T extends RecordShape = RecordShape>(name: QueryName, params: Params = {}): Promise<T[]> {
@@ -88,8 +90,8 @@ export class RecordingExecutor implements ExecutorSurface {
     };
   }
 
-  private run<T extends RecordShape>(name: QueryName, params: Params, unit: string, mode: 'READ' | 'WRITE'): T[] {
-    this.queries.push({ name, params, unit, mode });
+  private run<T extends RecordShape>(name: QueryName, params: Params, unit: string, mode: 'READ' | 'WRITE', onLeader = false): T[] {
+    this.queries.push({ name, params, unit, mode, onLeader });
     const queued = this.scripts.get(name) ?? [];
     const script = queued.length > 1 ? queued.shift() : queued[0];
     const rows = typeof script === 'function' ? script(params) : (script ?? []);
