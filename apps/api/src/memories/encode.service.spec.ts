@@ -85,15 +85,16 @@ describe('EncodeService (recorded queries)', () => {
     const db = withAgent();
     const { service, enqueued } = serviceOn(db);
     const items = [
-      { content: 'The deploy failed at noon.', externalId: 'evt-2' },
-      { content: 'The deploy failed at noon (again sent).', externalId: 'evt-2' },
-      { content: 'We rolled back.' },
+      { agentId: AGENT, content: 'The deploy failed at noon.', externalId: 'evt-2' },
+      { agentId: AGENT, content: 'The deploy failed at noon (again sent).', externalId: 'evt-2' },
+      { agentId: AGENT, content: 'We rolled back.' },
     ];
     const outcomes = await service.encodeBatch(TENANT, AGENT, items, new Date(NOW));
     expect(outcomes.map((o) => o.created)).toEqual([true, false, true]);
     expect(outcomes[1]?.memory.id).toBe(outcomes[0]?.memory.id);
     const [create] = db.paramsOf('encode.create-memories');
-    expect((create?.memories as { content: string }[]).map((m) => m.content)).toEqual(['The deploy failed at noon.', 'We rolled back.']);
+    // Items of one moment are planned in an order of their own (ties in time): compared as a set.
+    expect((create?.memories as { content: string }[]).map((m) => m.content).sort()).toEqual(['The deploy failed at noon.', 'We rolled back.']);
     expect(db.paramsOf('encode.create-memories')).toHaveLength(1);
     expect(enqueued.map((j) => j.memoryId).sort()).toEqual([outcomes[0]?.memory.id, outcomes[2]?.memory.id].sort());
   });
@@ -110,7 +111,11 @@ describe('EncodeService (recorded queries)', () => {
   it('gives every query the tenant id, a batch with keys included', async () => {
     const db = withAgent().answer('encode.existing-external', [{ memory: stored }]);
     const { service } = serviceOn(db);
-    await service.encodeBatch(TENANT, AGENT, [{ content: 'a new one', externalId: 'evt-9' }, { content: stored.content, externalId: 'evt-1' }, { content: 'and another' }], new Date(NOW));
+    await service.encodeBatch(TENANT, AGENT, [
+      { agentId: AGENT, content: 'a new one', externalId: 'evt-9' },
+      { agentId: AGENT, content: stored.content, externalId: 'evt-1' },
+      { agentId: AGENT, content: 'and another' },
+    ], new Date(NOW));
     expect(db.queries.length).toBeGreaterThan(8);
     expect(db.withoutTenant(TENANT).filter((q) => !TENANTLESS.has(q.name))).toEqual([]);
   });
