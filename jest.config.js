@@ -1,5 +1,8 @@
-// Two projects: `unit` (pure, no services; specs live beside the code) and `e2e`
-// (real Neo4j + Redis started by scripts/test.sh; specs live under test/).
+// Three projects: `unit` (no services; specs beside the code, service specs on the recording
+// executor of libs/graph/src/testing), `integration` (in this process on the real Neo4j + Redis:
+// repositories, the executor, the job runner; test/integration/*.int-spec.ts) and `e2e` (the
+// built API and worker spawned as processes; test/*.e2e-spec.ts). scripts/test.sh starts the
+// services for the last two.
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }];
 const moduleNameMapper = {
   '^@limbic/(affect|client|config|graph|embeddings|jobs|mcp|observability)$': '<rootDir>/libs/$1/src/index.ts',
@@ -24,6 +27,7 @@ module.exports = {
   coverageThreshold: { global: { branches: 95 } },
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'] },
   ],
 };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI runs. Installs dependencies if missing, starts the real Redis and
 # Neo4j if they are not already running (and stops again only what it started), then runs
-# typecheck, lint, unit tests, the build and the end-to-end tests (the Python client's pytest
-# suite among them, in clients/python/.venv, kept installed by scripts/python-venv.sh).
+# typecheck, lint, unit tests, the build, the integration tests (in this process on the real
+# services) and the end-to-end tests (spawned API and worker; the Python client's pytest suite
+# among them, in clients/python/.venv, kept installed by scripts/python-venv.sh).
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -91,7 +92,10 @@ wait "$services_pid" || services_rc=$?
 services_pid=""
 cat "$services_log"
 [[ $services_rc -eq 0 ]] || { echo "the services did not start (exit $services_rc)" >&2; exit "$services_rc"; }
-step "end-to-end tests (real Neo4j + Redis)"
+step "integration tests (repositories, executor, job runner in this process; real Neo4j + Redis)"
+# Before the spawned processes: a failure here names the graph or queue layer, not the whole path.
+npx jest --selectProjects integration --runInBand
+step "end-to-end tests (spawned API and worker; real Neo4j + Redis)"
 npx jest --selectProjects e2e --runInBand
 
 # The API regenerates apps/api/schema.gql when it boots outside production; the committed

@@ -80,8 +80,18 @@ describe('planEncoding', () => {
     });
   });
 
-  it('is deterministic for the same input', () => {
-    expect(plan()).toEqual(plan());
+  // The encode transaction may run again on a transient error: its plan must come from its input
+  // alone, never from the wall clock or a random draw, or the retry would write other links.
+  it('plans the same writes when computed again at another moment, whatever Math.random draws', () => {
+    const first = plan();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(NOW + 3_600_000);
+    const random = jest.spyOn(Math, 'random').mockReturnValue(0.999);
+    try {
+      expect(plan()).toEqual(first);
+    } finally {
+      clock.mockRestore();
+      random.mockRestore();
+    }
   });
 });
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { EDGE_TYPES, spreadActivation, type EdgeType, type SpreadEdge, type SpreadOptions, type SpreadSeed } from '@limbic/affect';
 import { findCypherDir, NO_FILTER, QueryRegistry } from '@limbic/graph';
-import { testDriver } from './support/neo4j';
-import { uniqueSuffix } from './support/processes';
+import { testDriver } from '../support/neo4j';
+import { uniqueSuffix } from '../support/processes';
 
 // The text as the registry sends it: includes resolved.
 const SPREAD = QueryRegistry.load(join(findCypherDir(), 'queries'), ['spread.activate']).get('spread.activate');
@@ -79,7 +79,6 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
   let driver: Driver;
   const tenantId = `spread_${uniqueSuffix()}`;
   const agentId = 'walker';
-  let compared = 0;
 
   beforeAll(() => {
     driver = testDriver();
@@ -149,7 +148,6 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
     const reference = spreadActivation({ nodes: c.agentNodes, edges: c.edges }, c.seeds, c.options);
     const actual = await cypherSpread(c);
     expect([...actual.keys()].sort()).toEqual([...reference.keys()].sort());
-    compared += reference.size;
     for (const [id, ref] of reference) {
       const got = actual.get(id);
       expect(got?.activation).toBeCloseTo(ref.activation, 12);
@@ -157,8 +155,14 @@ describe('spread.activate.cypher equals spreadActivation (libs/affect)', () => {
     }
   });
 
-  it('compared a meaningful number of activated memories', () => {
-    expect(compared).toBeGreaterThan(200);
+  // The random cases are worth comparing only if the reference activates enough memories in
+  // them: computed here from the cases themselves, so it holds whichever tests run.
+  it('the random cases activate a meaningful number of memories (in the reference)', () => {
+    const activated = cases.reduce((n, [seed, dense]) => {
+      const c = randomCase(seed, tenantId, dense);
+      return n + spreadActivation({ nodes: c.agentNodes, edges: c.edges }, c.seeds, c.options).size;
+    }, 0);
+    expect(activated).toBeGreaterThan(200);
   });
 
   it('never follows an edge into another agent or an archived memory', async () => {

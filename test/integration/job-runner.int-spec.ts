@@ -5,11 +5,11 @@ import { Redis } from 'ioredis';
 import { ConfigModule } from '@limbic/config';
 import { JobProducer, JobsModule, type JobOutcome, type QueueName } from '@limbic/jobs';
 import { jobFailures, JsonLogger } from '@limbic/observability';
-import { JOB_HANDLERS, type JobHandler, type JobInfo } from '../apps/worker/src/runner/job-handler';
-import { JobRunner, SERVED_QUEUES } from '../apps/worker/src/runner/job-runner';
-import { deleteQueueKeys } from './support/consolidation-harness';
-import { eventually } from './support/neo4j';
-import { uniqueSuffix } from './support/processes';
+import { JOB_HANDLERS, type JobHandler, type JobInfo } from '../../apps/worker/src/runner/job-handler';
+import { JobRunner, SERVED_QUEUES } from '../../apps/worker/src/runner/job-runner';
+import { deleteQueueKeys } from '../support/consolidation-harness';
+import { eventually } from '../support/neo4j';
+import { uniqueSuffix } from '../support/processes';
 
 const BACKOFF_MS = 150;
 const TIMEOUT_MS = 400;

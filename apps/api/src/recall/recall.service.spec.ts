@@ -1,0 +1,163 @@
+import { Logger } from '@nestjs/common';
+import { loadConfig } from '@limbic/config';
+import { HashEmbedder } from '@limbic/embeddings';
+import { AgentVectorSearch, NO_FILTER, RecallRepository, type QueryName } from '@limbic/graph';
+import type { RecallEffectsJobV1 } from '@limbic/jobs';
+import { MEMORY_ROW } from '../../../../libs/graph/src/memory-row';
+import { RecordingExecutor } from '../../../../libs/graph/src/testing/recording-executor';
+import type { RecallInput } from './dto/recall.types';
+import { RecallService } from './recall.service';
+import type { RecallEffectsDispatcher } from './services/recall-effects-dispatcher.service';
+import { SeedPoolService } from './services/seed-pool.service';
+import { agentLuceneQuery } from './utils/lucene-query';
+
+const TENANT = 'tenant-a';
+const AGENT = 'ada';
+const NOW = Date.UTC(2026, 11, 1, 12);
+const HOUR = 3_600_000;
+
+/** A memory as recall's queries project it: the MEMORY_ROW columns, in order. */
+function memoryRow(id: string, content: string, occurredAt: number): unknown[] {
+  const fields: Record<string, unknown> = {
+    id,
+    tenantId: TENANT,
+    agentId: AGENT,
+    content,
+    occurredAt,
+    encodedAt: occurredAt,
+    valence: -0.5,
+    arousal: 0.6,
+    dominance: 0.5,
+    importance: 0.5,
+    tags: [],
+    accessCount: 0,
+    pendingAppraisal: false,
+    archived: false,
+    consolidation: 0.8,
+    embeddingModel: 'hash-64',
+    affectGiven: false,
+  };
+  return MEMORY_ROW.map((column) => fields[column] ?? null);
+}
+
+const agent = { id: AGENT, tenantId: TENANT, preset: 'agent', createdAt: NOW - 48 * HOUR, affect: [0, 0.3, 0.5], mood: [0, 0.3, 0.5], momentum: [0, 0, 0], energy: 1, timeZone: 'UTC' };
+const seed = (id: string, score: number, content: string, hoursAgo: number) => ({
+  id,
+  score,
+  valence: -0.5,
+  arousal: 0.6,
+  dominance: 0.5,
+  occurredAt: NOW - hoursAgo * HOUR,
+  encodedAt: NOW - hoursAgo * HOUR,
+  row: memoryRow(id, content, NOW - hoursAgo * HOUR),
+  goalScores: [],
+  concepts: [],
+});
+
+/**
+ * A database with the agent and two memories near the query, one more reached only by
+ * spreading from the first (a resonance edge), no goals, primed concepts or term statistics.
+ */
+function agentWithMemories(): RecordingExecutor {
+  return new RecordingExecutor()
+    .answer('recall.prelude', [{ agent, goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }])
+    .answer('vector.index-state', [{ state: 'ONLINE', populationPercent: 100 }])
+    .answer('vector.agent-nearest', [{ key: 'q', hits: [seed('m1', 0.95, 'postgres primary outage', 24), seed('m2', 0.8, 'the database went down', 30)] }])
+    .answer('spread.activate', [
+      {
+        id: 'm3',
+        activation: 0.4,
+        seedId: 'm1',
+        path: ['m1', 'm3'],
+        edgeTypes: ['TEMPORAL'],
+        memory: memoryRow('m3', 'the team stayed late', NOW - 24 * HOUR + 60_000),
+        score: 0.5,
+        goalScores: [],
+        concepts: [],
+      },
+    ]);
+}
+
+/** Queries that address no tenant's data: the vector index's state is one per database. */
+const TENANTLESS: ReadonlySet<QueryName> = new Set(['vector.index-state']);
+
+function serviceOn(db: RecordingExecutor) {
+  const dispatched: Omit<RecallEffectsJobV1, 'v'>[] = [];
+  const effects: Pick<RecallEffectsDispatcher, 'dispatchInBackground'> = {
+    dispatchInBackground: (payload) => {
+      dispatched.push(payload);
+      return Promise.resolve();
+    },
+  };
+  const embedder = new HashEmbedder(64);
+  const vectors = new AgentVectorSearch(undefined, embedder);
+  const recalls = new RecallService(loadConfig({}), embedder, new RecallRepository(db.asExecutor(), vectors), new SeedPoolService(), effects as RecallEffectsDispatcher);
+  return { recalls, dispatched };
+}
+
+const input: RecallInput = { agentId: AGENT, query: 'postgres outage last week', topK: 5, now: new Date(NOW) };
+
+describe('RecallService (recorded queries)', () => {
+  beforeAll(() => Logger.overrideLogger(['error']));
+
+  it('reads in one read unit: the prelude and the vector seeds together, then spreading from the pool', async () => {
+    const db = agentWithMemories();
+    await serviceOn(db).recalls.recall(TENANT, input);
+    expect(db.names()).toEqual(['recall.prelude', 'vector.index-state', 'vector.agent-nearest', 'spread.activate']);
+    expect(db.queries.every((q) => q.unit === 'recall' && q.mode === 'READ')).toBe(true);
+    // Pool: three candidates per wanted result, at least 30; the first fulltext scan asks four per pooled one, at least 100.
+    expect(db.paramsOf('recall.prelude')[0]).toMatchObject({
+      tenantId: TENANT,
+      agentId: AGENT,
+      filter: NO_FILTER,
+      text: agentLuceneQuery(input.query, TENANT, AGENT),
+      limit: 30,
+      textFetch: 120,
+    });
+    expect(db.paramsOf('vector.agent-nearest')[0]).toMatchObject({ tenantId: TENANT, agentId: AGENT, k: 30, recallRows: true });
+  });
+
+  it('spreads from the pool, joins what it reaches to pass 2, and answers it with its path', async () => {
+    const db = agentWithMemories();
+    const outcome = await serviceOn(db).recalls.recall(TENANT, input);
+    const [spread] = db.paramsOf('spread.activate');
+    expect(spread).toMatchObject({ tenantId: TENANT, agentId: AGENT, filter: NO_FILTER, poolIds: ['m1', 'm2'], maxJoined: 20 });
+    expect((spread?.seeds as { id: string }[]).map((s) => s.id)).toEqual(expect.arrayContaining(['m1']));
+    expect(outcome.items.map((i) => i.memory.id).sort()).toEqual(['m1', 'm2', 'm3']);
+    const joined = outcome.items.find((i) => i.memory.id === 'm3');
+    expect(joined?.activation).toMatchObject({ seedId: 'm1', path: ['m1', 'm3'] });
+    expect(outcome.items[0]?.memory.id).toBe('m1');
+  });
+
+  it('hands the effects to the worker after the answer: the tenant, the recall id and the items in rank order', async () => {
+    const db = agentWithMemories();
+    const { recalls, dispatched } = serviceOn(db);
+    const outcome = await recalls.recall(TENANT, input);
+    expect(dispatched).toHaveLength(1);
+    expect(dispatched[0]).toMatchObject({ tenantId: TENANT, agentId: AGENT, recallId: outcome.recallId, now: NOW, queryType: outcome.queryType });
+    expect(dispatched[0]?.items.map((i) => [i.memoryId, i.rank])).toEqual(outcome.items.map((i) => [i.memory.id, i.ranked.rank]));
+    expect(dispatched[0]?.concepts).toEqual(expect.arrayContaining(['postgres', 'outage']));
+  });
+
+  it('does not spread when the caller turns it off', async () => {
+    const db = agentWithMemories();
+    const outcome = await serviceOn(db).recalls.recall(TENANT, { ...input, spread: { enabled: false } });
+    expect(db.names()).not.toContain('spread.activate');
+    expect(outcome.items.map((i) => i.memory.id).sort()).toEqual(['m1', 'm2']);
+  });
+
+  it('refuses an unknown agent as bad input, after its one read unit, and hands nothing to the worker', async () => {
+    const db = new RecordingExecutor().answer('vector.index-state', [{ state: 'ONLINE', populationPercent: 100 }]);
+    const { recalls, dispatched } = serviceOn(db);
+    await expect(recalls.recall(TENANT, input)).rejects.toMatchObject({ code: 'BAD_USER_INPUT', field: 'agentId', message: `agentId: unknown agent ${AGENT}` });
+    expect(db.names()).toEqual(['recall.prelude', 'vector.index-state', 'vector.agent-nearest']);
+    expect(dispatched).toEqual([]);
+  });
+
+  it('gives every query the tenant id', async () => {
+    const db = agentWithMemories();
+    await serviceOn(db).recalls.recall(TENANT, input);
+    expect(db.queries.length).toBeGreaterThan(3);
+    expect(db.withoutTenant(TENANT).filter((q) => !TENANTLESS.has(q.name))).toEqual([]);
+  });
+});

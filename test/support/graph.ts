@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { createDriver, findCypherDir, MigrationRunner, Neo4jExecutor, QUERY_NAMES, QueryRegistry } from '@limbic/graph';
+import type { Driver } from 'neo4j-driver';
+import { deleteTenants } from './neo4j';
+
+export interface InProcessGraph {
+  /** The executor the services use, with every registered query. */
+  readonly executor: Neo4jExecutor;
+  readonly driver: Driver;
+  close(): Promise<void>;
+}
+
+/**
+ * libs/graph in the test's own process on the real Neo4j (NEO4J_URI), for the integration tier:
+ * the schema migrated first (idempotent, serialised by its lock), since this tier runs before any
+ * API or worker has booted on a fresh database. `close` deletes the tenants named.
+ */
+export async function openGraph(tenantIds: readonly string[] = []): Promise<InProcessGraph> {
+  Logger.overrideLogger(['error']);
+  const database = process.env.NEO4J_DATABASE ?? 'neo4j';
+  const driver = createDriver({
+    uri: process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    user: process.env.NEO4J_USER ?? 'neo4j',
+    password: process.env.NEO4J_PASSWORD ?? 'limbic-dev-password',
+    database,
+    maxPoolSize: 10,
+    maxActive: 10,
+    maxWaiting: 100,
+    maxWaitMs: 10_000,
+    txTimeoutMs: 30_000,
+  });
+  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database, txTimeoutMs: 30_000 });
+  await new MigrationRunner(executor, join(findCypherDir(), 'schema')).run({ embeddingDimension: 384 });
+  return {
+    executor,
+    driver,
+    async close() {
+      await deleteTenants(tenantIds);
+      await driver.close();
+    },
+  };
+}
