@@ -25,4 +25,4 @@ SET a.affect = $affect,
 WITH a
 OPTIONAL MATCH (a)-[p:PRIMED {tenantId: $tenantId}]->(:Concept)
 DELETE p
-RETURN count(p) AS unprimed
+RETURN a.id AS agentId, count(p) AS unprimed

@@ -87,7 +87,7 @@ describe('agent state history (repositories on the real Neo4j)', () => {
 
   it('records nothing for an agent that does not exist', async () => {
     expect(await feel(tenantA, 'nobody', 0.5, 0.5, start)).toBeNull();
-    await agents.resetState(tenantA, 'nobody', start);
+    expect(await agents.resetState(tenantA, 'nobody', start)).toBe(false);
     expect(await samplesInGraph(tenantA, 'nobody')).toBe(0);
   });
 });
