@@ -1,8 +1,8 @@
 // Three projects: `unit` (no services; specs beside the code, service specs on the recording
 // executor of libs/graph/src/testing), `integration` (in this process on the real Neo4j + Redis:
 // repositories, the executor, the job runner; test/integration/*.int-spec.ts) and `e2e` (the
-// built API and worker spawned as processes; test/*.e2e-spec.ts). scripts/test.sh starts the
-// services for the last two.
+// built API and worker spawned as processes, most files on shared ones; test/*.e2e-spec.ts).
+// scripts/test.sh starts the services for the last two.
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: { ignoreCodes: [151002] } }];
 const moduleNameMapper = {
   '^@limbic/(affect|client|config|graph|embeddings|jobs|mcp|observability)$': '<rootDir>/libs/$1/src/index.ts',
@@ -28,6 +28,14 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
+      // The shared stacks (test/support/shared-stack.ts): a directory for them, their stop at the end.
+      globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/e2e-global-teardown.ts',
+    },
   ],
 };

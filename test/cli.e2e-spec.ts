@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LimbicClient, type Memory, type RecallResult } from '@limbic/client';
 import { ROOT } from './support/processes';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const ENTRY = join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', 'cli', 'src', 'limbic.js');
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
@@ -28,7 +28,7 @@ interface RunOptions {
 }
 
 describe('limbic CLI against the real stack', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let dir: string;
   let client: LimbicClient;
 
@@ -60,7 +60,7 @@ describe('limbic CLI against the real stack', () => {
   const count = async (agent: string): Promise<number> => (await json<{ count: number }>(['memories', agent, '--count'])).count;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1 });
+    stack = await sharedStack({ tenants: 1 });
     dir = mkdtempSync(join(tmpdir(), 'limbic-cli-'));
     client = new LimbicClient({ url: stack.url, apiKey: stack.tenants[0]!.key });
   }, 180_000);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { BadInputError, HttpClient, HttpTransport, LimbicClient, NetworkError, NotFoundError, UnauthenticatedError, type GraphqlTransport, type RememberInput } from '@limbic/client';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 import { TcpProxy } from './support/tcp-proxy';
 
 /**
@@ -13,12 +13,12 @@ import { TcpProxy } from './support/tcp-proxy';
  * breaks connections.
  */
 describe('@limbic/client', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let dir: string;
   const limbic = () => stack.tenants[0]!.limbic;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2 });
+    stack = await sharedStack({ tenants: 2 });
     dir = await mkdtemp(join(tmpdir(), 'limbic-client-'));
   });
   afterAll(async () => {

@@ -4,14 +4,14 @@ import { createEmbedder } from '@limbic/embeddings';
 import { countTenant, eventually, memoryFlags, testDriver } from './support/neo4j';
 import { backgroundSettled } from './support/queues';
 import { BadInputError, LimbicClient, NotFoundError, UnauthenticatedError, type RecallOptions, type RememberInput } from '@limbic/client';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 describe('foundation: encode, recall, idempotency, tenancy, bad input, appraisal', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2, worker: true });
+    stack = await sharedStack({ tenants: 2, worker: true });
     driver = testDriver();
   });
   afterAll(async () => {

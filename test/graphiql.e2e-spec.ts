@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, startProcess, startWithFreePort, type RunningProcess } from './support/processes';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
@@ -72,13 +72,13 @@ async function waitForEditorText(page: Page, selector: string, text: string): Pr
 }
 
 maybe('GraphQL IDE (GraphiQL) at /graphql in headless Chromium', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let browser: Browser;
   let origin: string;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash' } });
+    stack = await sharedStack({ tenants: 1, embedder: 'hash' });
     origin = new URL(stack.url).origin;
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,6 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { eventually, testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 /**
  * Issue 19: feedback learns from the weights the recall used, per query type, so routing
@@ -61,7 +61,7 @@ const FACTUAL = 'deploy pipeline integration tests';
 const AFFECTIVE = 'how did I feel about the launch';
 
 describe('learned weights (feedback per query type, resetWeights)', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const client = () => stack.tenants[0]!.client;
   const tenantId = () => stack.tenants[0]!.id;
@@ -98,7 +98,7 @@ describe('learned weights (feedback per query type, resetWeights)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: true });
+    stack = await sharedStack({ tenants: 1, worker: true });
     driver = testDriver();
     await seed('fay');
     await seed('gil');

@@ -6,13 +6,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describeMcpTools, memoryCount, TOOL_NAMES, toolError } from './support/mcp';
 import { ROOT, uniqueSuffix } from './support/processes';
-import { startStack, type Stack, type Tenant } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
+import type { Tenant } from './support/stack';
 
 const MAIN = join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', 'mcp', 'src', 'main.js');
 const CLI = join(ROOT, 'bin', 'limbic.js');
 
 describe('MCP over stdio', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let tenant: Tenant;
   let client: Client;
   let stderr = '';
@@ -27,7 +28,7 @@ describe('MCP over stdio', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash' } });
+    stack = await sharedStack({ tenants: 1, embedder: 'hash' });
     tenant = stack.tenants[0]!;
     client = await launch({ LIMBIC_URL: stack.url, LIMBIC_API_KEY: tenant.key, LIMBIC_AGENT_ID: agentId });
   });

@@ -1,6 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
 const FIELDS = `id scope metadata`;
@@ -15,13 +15,13 @@ interface Stored {
 }
 
 describe('memory scope and metadata: stored as given, validated, exported', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const a = () => stack.tenants[0]!.client;
   const tenantA = () => stack.tenants[0]!.id;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: false });
+    stack = await sharedStack({ tenants: 1 });
     driver = testDriver();
     await a().ok(CREATE_AGENT, { id: 'sam' });
   });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './support/processes';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const PYTHON = join(ROOT, 'clients', 'python', '.venv', 'bin', 'python');
 
@@ -40,11 +40,11 @@ function failureLines(output: string): string[] {
 }
 
 describe('the Python client (clients/python) against the real stack', () => {
-  let stack: Stack;
+  let stack: SharedStack;
 
   beforeAll(async () => {
     if (!existsSync(PYTHON)) throw new Error(`${PYTHON} is missing: run bash scripts/python-venv.sh (npm test does)`);
-    stack = await startStack({ tenants: 2, worker: true });
+    stack = await sharedStack({ tenants: 2, worker: true });
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,8 +1,7 @@
 // Behaviour of recall through the API (issue 5): state changes the ranking in the
 // documented direction. Everything is set up through the typed client, as a user would.
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
-import { uniqueSuffix } from './support/processes';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 import type { RecallOptions, RecallResult } from '@limbic/client';
 import type { Driver } from 'neo4j-driver';
 
@@ -11,7 +10,7 @@ type Recalled = RecallResult;
 const HOUR = 3600_000;
 
 describe('recall behaviour through the API', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const limbic = () => stack.tenants[0]!.limbic;
   const recall = async (agentId: string, { query, ...options }: RecallOptions & { query: string }) => limbic().recall(agentId, query, { explain: true, ...options });
@@ -19,7 +18,7 @@ describe('recall behaviour through the API', () => {
   const item = (r: Recalled, externalId: string) => r.items.find((i) => i.memory.externalId === externalId);
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: true, env: { LIMBIC_QUEUE_PREFIX: `rb_${uniqueSuffix()}` } });
+    stack = await sharedStack({ tenants: 1, worker: true });
     driver = testDriver();
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { storeMetadata } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 // A large agent is loaded and two batches encoded on a machine shared with other work.
 jest.setTimeout(300_000);
@@ -80,7 +80,7 @@ function cosine(a: readonly number[], b: readonly number[]): number {
  * filtered out: the exact path); tenants stay apart; bad filters are refused.
  */
 describe('recall filters: inside the seed search, true top k of the filtered set', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const embedder = new HashEmbedder(DIM);
   const mine = () => stack.tenants[0]!.client;
@@ -140,7 +140,7 @@ describe('recall filters: inside the seed search, true top k of the filtered set
   }
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2, worker: false, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: String(DIM) } });
+    stack = await sharedStack({ tenants: 2, embedder: 'hash' });
     driver = testDriver();
     for (const client of [mine(), theirs()]) await client.ok(CREATE_AGENT, { id: 'ana' });
     // 60 memories through the API (so scope, tags and metadata are stored as encode stores them,

@@ -1,6 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 import { scopeToAgent } from '../apps/api/src/recall/utils/lucene-query';
 
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
@@ -15,7 +15,7 @@ const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
  * this agent, whose one memory about a conference is what a query for both words wants.
  */
 describe('recall: lexical signal from the agent own term statistics', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const mine = () => stack.tenants[0]!.limbic;
   const theirs = () => stack.tenants[1]!.limbic;
@@ -38,7 +38,7 @@ describe('recall: lexical signal from the agent own term statistics', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2, worker: false });
+    stack = await sharedStack({ tenants: 2 });
     driver = testDriver();
     await mine().createAgent('zed');
     const items = [

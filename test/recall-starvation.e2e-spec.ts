@@ -6,7 +6,7 @@
 import type { Driver } from 'neo4j-driver';
 import { HashEmbedder } from '@limbic/embeddings';
 import { testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 import { rng } from '../bench/common/rng';
 import { scopeToAgent, toLuceneQuery } from '../apps/api/src/recall/utils/lucene-query';
 
@@ -16,14 +16,14 @@ const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const VOCABULARY = Array.from({ length: 400 }, (_, i) => `term${i.toString(36)}`);
 
 describe('recall seeds: a small agent in a large shared fulltext index', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const random = rng(7);
   const text = (n: number) => Array.from({ length: n }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]).join(' ');
   const embedder = new HashEmbedder(384);
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, env: { LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384' } });
+    stack = await sharedStack({ tenants: 1, embedder: 'hash' });
     driver = testDriver();
     const tenantId = stack.tenants[0]!.id;
     for (let batch = 0; batch < 25; batch++) {

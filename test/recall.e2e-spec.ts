@@ -1,13 +1,13 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, eventually, testDriver } from './support/neo4j';
 import { BadInputError, type RecallOptions } from '@limbic/client';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const DAY = 24 * 3600 * 1000;
 const T0 = Date.UTC(2025, 2, 1, 9);
 
 describe('recall: hybrid seeds, two passes, spreading activation, explain', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const limbic = () => stack.tenants[0]!.limbic;
   const other = () => stack.tenants[1]!.limbic;
@@ -15,7 +15,7 @@ describe('recall: hybrid seeds, two passes, spreading activation, explain', () =
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2 });
+    stack = await sharedStack({ tenants: 2 });
     driver = testDriver();
     await limbic().createAgent('rex');
     const encode = async (externalId: string, content: string, at: number, importance?: number) => {

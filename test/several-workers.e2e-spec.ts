@@ -112,7 +112,9 @@ describe('several workers share one deployment’s work', () => {
       }),
     });
     startedAt = Date.now();
-    for (let i = 0; i < 3; i++) await startWorker();
+    // Side by side: each spawns at once with the settings above (only the wait is awaited), so no
+    // worker gets a head start long enough to take every job of the batch on a loaded machine.
+    await Promise.all([startWorker(), startWorker(), startWorker()]);
   }, 120_000);
 
   afterAll(async () => {

@@ -7,20 +7,20 @@
 import type { Driver } from 'neo4j-driver';
 import { BadInputError, type StateSample } from '@limbic/client';
 import { eventually, testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 jest.setTimeout(120_000);
 
 const HOUR = 3_600_000;
 
 describe('agent state history', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const a = () => stack.tenants[0]!.limbic;
   const history = (agentId: string, options: { since?: string; first?: number } = {}) => a().stateHistory(agentId, options);
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: true, env: { LIMBIC_EMBEDDER: 'hash' } });
+    stack = await sharedStack({ tenants: 1, worker: true, embedder: 'hash' });
     driver = testDriver();
   });
   afterAll(async () => {

@@ -4,9 +4,8 @@
 // recall says how many results the energy cut removed.
 import type { Driver } from 'neo4j-driver';
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
-import { uniqueSuffix } from './support/processes';
 import type { AgentPreset, RecallOptions, RecallResult, RememberInput } from '@limbic/client';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 type RecallView = RecallResult;
 type Recall = RecallOptions & { query: string };
@@ -19,7 +18,7 @@ const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 jest.setTimeout(240_000);
 
 describe('the state model does what it says', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const limbic = () => stack.tenants[0]!.limbic;
   const create = (id: string, preset: AgentPreset) => limbic().createAgent(id, preset);
@@ -30,7 +29,7 @@ describe('the state model does what it says', () => {
   const primed = async (id: string) => (await limbic().agent(id)).primedConcepts;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: true, env: { LIMBIC_QUEUE_PREFIX: `sm_${uniqueSuffix()}` } });
+    stack = await sharedStack({ tenants: 1, worker: true });
     driver = testDriver();
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ import {
   SLOT_INDEX,
 } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 // The crowd is 25,000 memories: 500 times the small agent, so that every search must be
 // filtered inside the index (an unfiltered one returns the crowd's near copies first), and small
@@ -106,8 +106,8 @@ function expectTopK(found: readonly { id: string; score: number }[], truth: read
 }
 
 describe('AgentVectorSearch: every agent-scoped search is the agent’s own top k', () => {
-  let stack: Stack;
-  let localStack: Stack | null = null;
+  let stack: SharedStack;
+  let localStack: SharedStack | null = null;
   let driver: Driver;
   let executor: Neo4jExecutor;
   const hash = new HashEmbedder(DIM);
@@ -153,7 +153,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
   }
 
   /** 50 memories through the API in two batches (so some were encoded before others), 5 then forgotten. */
-  async function smallAgent(s: Stack, agentId: string, texts: readonly string[]): Promise<void> {
+  async function smallAgent(s: SharedStack, agentId: string, texts: readonly string[]): Promise<void> {
     const client = s.tenants[0]!.client;
     await client.ok(CREATE_AGENT, { id: agentId });
     const t0 = Date.UTC(2026, 0, 1);
@@ -169,12 +169,12 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     driver = testDriver();
     const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES);
     executor = new Neo4jExecutor(driver, registry, { database: DB, txTimeoutMs: 120_000 });
-    stack = await startStack({ tenants: 2, worker: false, env: { LIMBIC_EMBEDDER: 'hash' } });
+    stack = await sharedStack({ tenants: 2, embedder: 'hash' });
     tenantId = stack.tenants[0]!.id;
     otherTenantId = stack.tenants[1]!.id;
     if (localPresent) {
       local = new LocalEmbedder({ modelDir, batchSize: 16 });
-      localStack = await startStack({ tenants: 1, worker: false, env: { LIMBIC_EMBEDDER: 'local' } });
+      localStack = await sharedStack({ tenants: 1 });
     }
 
     const hashTexts = Array.from({ length: SMALL }, (_, i) => `${sentence(6)} ${realSentence(i)}`);

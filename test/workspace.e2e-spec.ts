@@ -1,7 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { BadInputError, type RecallResult } from '@limbic/client';
 import { eventually, testDriver } from './support/neo4j';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const HOUR = 3600_000;
@@ -16,7 +16,7 @@ const T = Date.now() + 24 * HOUR;
 const WEIGHTS = { lexical: 0.6, importance: 0.4 };
 
 describe('global workspace through recall (held focus, challenger, suppression, broadcast) and context tags', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const limbic = () => stack.tenants[0]!.limbic;
   const tenantId = () => stack.tenants[0]!.id;
@@ -40,7 +40,7 @@ describe('global workspace through recall (held focus, challenger, suppression, 
   }
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 1, worker: true });
+    stack = await sharedStack({ tenants: 1, worker: true });
     driver = testDriver();
     await limbic().createAgent('gwen');
     const start = Date.now() - 12 * HOUR;

@@ -1,7 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
 import { BadInputError, NotFoundError, type RememberInput } from '@limbic/client';
-import { startStack, type Stack } from './support/stack';
+import { sharedStack, type SharedStack } from './support/shared-stack';
 
 /**
  * The most an emptied `agent`-preset agent recovers from `started` to now (its deficit halves
@@ -12,13 +12,13 @@ function recoveredSince(started: number): number {
 }
 
 describe('write path: agent state, resonance graph, batches', () => {
-  let stack: Stack;
+  let stack: SharedStack;
   let driver: Driver;
   const db = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
   const t0 = () => stack.tenants[0]!;
 
   beforeAll(async () => {
-    stack = await startStack({ tenants: 2 });
+    stack = await sharedStack({ tenants: 2 });
     driver = testDriver();
   });
   afterAll(async () => {

@@ -1,4 +1,6 @@
-import { deleteQueueKeys as deletePrefix } from '@limbic/jobs';
+// By path, not by the @limbic/jobs alias: the e2e global teardown (loaded without Jest's module
+// mapping) uses this too.
+import { deleteQueueKeys as deletePrefix } from '../../libs/jobs/src/delete-queue-keys';
 import { Redis } from 'ioredis';
 
 /**

@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import type { SharedStack } from './shared-stack';
 import type { Stack } from './stack';
 
 /** The queues whose jobs write to the graph soon after a request (reviews are hours away). */
@@ -11,7 +12,7 @@ const BACKGROUND_QUEUES = ['appraisal', 'recall-effects'] as const;
  * a request takes its "before" only then, so a background write from an earlier request cannot
  * pass for a write of the request under test.
  */
-export async function backgroundSettled(stack: Stack, timeoutMs = 30_000): Promise<void> {
+export async function backgroundSettled(stack: Pick<Stack | SharedStack, 'env'>, timeoutMs = 30_000): Promise<void> {
   const connection = { url: process.env.REDIS_URL ?? stack.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
   const queues = BACKGROUND_QUEUES.map((name) => new Queue(name, { connection, prefix: stack.env.LIMBIC_QUEUE_PREFIX }));
   try {
