@@ -1,47 +1,77 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SPREADING } from '@limbic/affect';
-import { EMBEDDER, type Embedder } from '@limbic/embeddings';
+import { LIMBIC_CONFIG, LOCAL_TENANT, type LimbicConfig } from '@limbic/config';
+import { CONFIGURED_EMBEDDER, EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { RecallRepository } from '@limbic/graph';
 
 /**
- * No API key can map to this tenant (tenant ids are [A-Za-z0-9_-]), so the warm-up reads
- * match nothing: every query still filters by tenant, and a warm-up never sees data.
+ * Tenant ids are [A-Za-z0-9_-]: an id with a ':' can belong to no API key, so the warm-up's
+ * reads match nothing (every query filters by tenant) and a warm-up never sees data.
  */
-export const WARMUP_TENANT = 'limbic:warmup';
-const WARMUP_AGENT = 'warmup';
-/** As many seeds and pool members as a default recall has (topK 10: 15 seeds, a pool of 30–60). */
-const SEED_IDS = Array.from({ length: 15 }, (_, i) => `limbic:warmup:${i}`);
-const POOL_IDS = Array.from({ length: 45 }, (_, i) => `limbic:warmup:${i}`);
-const TEXT = 'warm up the recall queries';
-const TERMS = ['warm', 'recall', 'queries'];
+const WARMUP_MARK = ':';
+/** The warm-up tenant standing in for tenants whose ids are `length` characters long. */
+export function warmupTenant(length: number): string {
+  return WARMUP_MARK + 'w'.repeat(Math.max(0, length - 1));
+}
+/**
+ * Neo4j's plan cache keys a plan by its parameters' types and, for strings and lists, by their
+ * rough size (measured on 2026.08: a plan made with a 13-character tenant id is planned again
+ * for a 5-character one, 15 seeds again for 1 and for 3; 5 and 100 seeds share one plan). So
+ * the warm-up plans with ids as long as the tenants this process serves, agent ids of two
+ * common lengths ("ada", a uuid), and the list sizes a tiny, a small and a default recall send.
+ */
+const AGENT_ID_LENGTHS = [3, 36] as const;
+/** Seeds and pool members: a one-memory agent, a few memories, a default recall (topK 10: 15 seeds, a pool of 30–60). */
+const SIZES = [
+  { seeds: 1, pool: 1 },
+  { seeds: 5, pool: 5 },
+  { seeds: 15, pool: 45 },
+] as const;
+/** How many distinct tenant-id lengths are warmed at most (each one costs a set of plans). */
+const MAX_TENANT_LENGTHS = 3;
+const TEXTS = ['warm up the recall queries of a first request', 'recall'];
 /** chosen: how long shutdown waits for a warm-up still running. */
 const SHUTDOWN_WAIT_MS = 5000;
 
+const warmupId = (i: number): string => `${WARMUP_MARK}warmup-${i}`.padEnd(36, '0');
+const tokens = (text: string): string[] => text.split(' ').filter((t) => t.length > 3);
+
 /**
- * Plans the recall's queries once at boot, off the request path. Neo4j plans a query on its
- * first execution and caches the plan by text and parameter types: after a Neo4j restart the
- * first recall spent 1.3–4 s planning `spread.activate` alone, and opening the vector index
- * on top. Running each query once with parameters of the types a recall sends (values that
- * match nothing) moves most of that wait here (first recall 22–28 s → 7–8.5 s under load).
- * Best effort: the API serves meanwhile (a recall racing the warm-up only plans in parallel),
- * and a failure is logged and forgotten. It does not warm the JVM: a restarted Neo4j still
- * needs a few hundred executions to reach its steady speed.
+ * Plans the recall's queries and loads the local embedding model once at boot, before
+ * /health/ready says ready (HealthController asks `settled`). Neo4j plans a query on its first
+ * execution and caches the plan by text and parameter types and sizes: after a Neo4j restart
+ * planning alone took seconds per query, and the first inference of the ONNX model 0.25–0.55 s.
+ * Running each query with parameters of the types and sizes real recalls send (values that
+ * match nothing) moves that wait here. Every read runs in a read transaction (Neo4j refuses a
+ * write in one), as a tenant no key can name. Best effort: a failure is logged and forgotten,
+ * and readiness stops waiting after a while (HealthController). It does not warm Neo4j's JVM
+ * fully: a restarted Neo4j still needs a few hundred executions to reach its steady speed.
  */
 @Injectable()
 export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly log = new Logger('RecallWarmup');
   private running: Promise<void> | null = null;
+  private done = false;
+  /** What the last warm-up did, for readiness and the tests (plans made, milliseconds). */
+  lastRun: { plans: number; ms: number } | null = null;
 
   constructor(
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly recalls: RecallRepository,
+    @Inject(CONFIGURED_EMBEDDER) private readonly model: Embedder,
+    @Inject(LIMBIC_CONFIG) private readonly config: Pick<LimbicConfig, 'apiKeys' | 'singleTenant'>,
   ) {}
 
   onApplicationBootstrap(): void {
     this.running = this.warm().then(
       () => undefined,
       (err: unknown) => this.log.warn(`recall queries not warmed: ${(err as Error).message}`),
-    );
+    ).finally(() => (this.done = true));
+  }
+
+  /** True once the warm-up has ended, however it ended. */
+  get settled(): boolean {
+    return this.done;
   }
 
   /**
@@ -59,35 +89,59 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     clearTimeout(timer);
   }
 
-  /** Runs every read a recall may make, in one read transaction, and returns how long it took. */
+  /** The warm-up tenants: one per length of the tenant ids this process serves. */
+  tenants(): string[] {
+    const ids = this.config.singleTenant ? [LOCAL_TENANT] : [...new Set(this.config.apiKeys.values())];
+    const lengths = [...new Set(ids.map((id) => id.length))].sort((a, b) => a - b).slice(0, MAX_TENANT_LENGTHS);
+    return lengths.map(warmupTenant);
+  }
+
+  /** Loads the model, then runs every read a recall may make once per id length and list size; returns how long it took. */
   async warm(): Promise<number> {
     const started = performance.now();
+    // Only a model that runs in process: an embedding service would be paid for a warm-up.
+    if (this.model.name.startsWith('local:')) await this.model.embed([TEXTS[0]!]);
     // A unit vector: a zero vector has no cosine.
     const embedding = Array.from({ length: this.embedder.dimension }, (_, i) => (i === 0 ? 1 : 0));
-    // Values of the types and about the sizes a default recall sends (JS numbers are floats to
-    // the driver; Neo4j's plan cache tells lists and strings apart by rough size too), so the
-    // cached plans are the ones recalls look up.
+    let plans = 0;
+    for (const tenant of this.tenants()) {
+      for (const length of AGENT_ID_LENGTHS) {
+        const agent = warmupTenant(length);
+        for (const [n, size] of SIZES.entries()) {
+          const text = TEXTS[n % TEXTS.length]!;
+          plans += await this.warmRecall(tenant, agent, embedding, text, size);
+        }
+      }
+    }
+    const ms = performance.now() - started;
+    this.lastRun = { plans, ms };
+    this.log.log(`recall queries planned in ${ms.toFixed(0)} ms (${plans} executions)`);
+    return ms;
+  }
+
+  /** One recall's reads in one read transaction, with values of the types and sizes a recall sends. */
+  private async warmRecall(tenant: string, agent: string, embedding: number[], text: string, size: { seeds: number; pool: number }): Promise<number> {
     const limit = 30;
-    await this.recalls.read(WARMUP_TENANT, WARMUP_AGENT, async (unit) => {
-      await Promise.all([unit.prelude({ embedding, text: TEXT, terms: TERMS, limit, textFetch: 4 * limit }), unit.nearest(embedding, limit)]);
-      await unit.fulltext(TEXT, limit, 8 * limit);
-      await unit.candidates(POOL_IDS, embedding, []);
+    const poolIds = Array.from({ length: size.pool }, (_, i) => warmupId(i));
+    const seeds = Array.from({ length: size.seeds }, (_, i) => ({ id: warmupId(i), activation: 0.9 - i / 100 }));
+    await this.recalls.read(tenant, agent, async (unit) => {
+      await Promise.all([unit.prelude({ embedding, text, terms: tokens(text), limit, textFetch: 4 * limit }), unit.nearest(embedding, limit)]);
+      await unit.fulltext(text, limit, 8 * limit);
+      await unit.candidates(poolIds, embedding, []);
       await unit.spread(
         {
-          seeds: SEED_IDS.map((id, i) => ({ id, activation: 0.9 - i / 100 })),
+          seeds,
           hops: SPREADING.defaultHops,
           factors: SPREADING.defaultTypeFactors,
           minActivation: SPREADING.defaultMinActivation,
           maxFanOut: SPREADING.defaultMaxFanOut,
-          poolIds: POOL_IDS,
+          poolIds,
           maxJoined: 20,
         },
         embedding,
         [],
       );
     });
-    const ms = performance.now() - started;
-    this.log.log(`recall queries planned in ${ms.toFixed(0)} ms`);
-    return ms;
+    return 5;
   }
 }
