@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -11,24 +11,36 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts a built entry point (`npm run build` first) with the given environment. */
-export function startProcess(entry: 'api' | 'worker', env: Record<string, string>): RunningProcess {
+/**
+ * Starts a built entry point (`npm run build` first) with the given environment. With `logFile`
+ * its output goes to that file instead of a pipe, and the process does not keep this one alive:
+ * for processes that outlive the test file starting them (test/support/shared-stack.ts).
+ */
+export function startProcess(entry: 'api' | 'worker', env: Record<string, string>, opts: { logFile?: string } = {}): RunningProcess {
+  const logFd = opts.logFile === undefined ? undefined : openSync(opts.logFile, 'a');
   // LIMBIC_DIST lets parallel work build into its own folder (e.g. dist-recall) without racing.
   const child = spawn(process.execPath, [join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', entry, 'src', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
   let out = '';
-  const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  let output = () => out;
+  if (logFd !== undefined) {
+    closeSync(logFd);
+    child.unref();
+    output = () => readFileSync(opts.logFile!, 'utf8').slice(-20_000);
+  } else {
+    const keep = (b: Buffer) => {
+      out = (out + b.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+  }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
-    output: () => out,
+    output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

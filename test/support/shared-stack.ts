@@ -1,12 +1,11 @@
-import { mkdirSync, openSync, closeSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LimbicClient } from '@limbic/client';
 import { GraphqlClient } from './graphql-client';
 import { deleteTenants } from './neo4j';
-import { ROOT, testPort, uniqueSuffix } from './processes';
-import type { Tenant } from './stack';
-import { alive, SHARED_DIR_VARIABLE, SHARED_POOL, type SharedKind, type SharedRecord } from './shared-stack-record';
+import { startProcess, startWithFreePort, uniqueSuffix } from './processes';
+import { stackEnv, type Tenant } from './stack';
+import { SHARED_DIR_VARIABLE, SHARED_POOL, type SharedKind, type SharedRecord } from './shared-stack-record';
 
 // The shared stacks of one e2e run. Booting an API takes 5–9 s, most of a small file's run: files
 // that need nothing of their own (no settings, no process to kill, no log or metric to read)
@@ -98,72 +97,17 @@ function claimTenants(kind: SharedKind, record: SharedRecord, count: number): Sh
 }
 
 /**
- * Spawns the kind's API (and worker), output to a log file rather than a pipe: the processes
+ * Starts the kind's API (and worker), output to a log file rather than a pipe: the processes
  * outlive the file that started them, whose Jest environment is torn down when it ends.
  */
 async function startShared(dir: string, kind: SharedKind): Promise<SharedRecord> {
   const suffix = uniqueSuffix();
   const tenants = Array.from({ length: SHARED_POOL }, (_, i) => ({ id: `s${i}_${suffix}`, key: `key-s${i}-${suffix}-secret` }));
-  const ids = tenants.map((t) => t.id).join(',');
-  const env: Record<string, string> = {
-    LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
-    LIMBIC_WORKER_PORT: '0',
-    LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000',
-    LIMBIC_SWEEP_TENANTS: ids,
-    LIMBIC_REVIEW_TENANTS: ids,
-    LIMBIC_QUEUE_PREFIX: `shared_${kind.replace('+', '_')}_${suffix}`,
-    LIMBIC_LOG_LEVEL: 'warn',
-    ...(kind.startsWith('hash') ? { LIMBIC_EMBEDDER: 'hash' } : {}),
-  };
+  const env: Record<string, string> = { ...stackEnv(tenants, `shared_${kind.replace('+', '_')}_${suffix}`), ...(kind.startsWith('hash') ? { LIMBIC_EMBEDDER: 'hash' } : {}) };
   const log = join(dir, `${kind}.log`);
-  const pids: number[] = [];
-  for (let attempt = 1; ; attempt++) {
-    const port = testPort();
-    const url = `http://127.0.0.1:${port}`;
-    const api = spawnLogged('api', { ...env, LIMBIC_PORT: String(port) }, log);
-    const up = await waitUntilReady(`${url}/health/ready`, api, log);
-    if (up === 'ready') {
-      pids.push(api);
-      env.LIMBIC_PORT = String(port);
-      if (kind.endsWith('+worker')) pids.push(spawnLogged('worker', env, log));
-      return { kind, url, pids, env, tenants, log };
-    }
-    if (attempt >= 5 || up !== 'port-taken') throw new Error(`the shared ${kind} API did not start (${up}); its log, ${log}:\n${tail(log)}`);
-  }
-}
-
-function spawnLogged(entry: 'api' | 'worker', env: Record<string, string>, log: string): number {
-  const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, [join(ROOT, process.env.LIMBIC_DIST ?? 'dist', 'apps', entry, 'src', 'main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
-  child.unref();
-  if (child.pid === undefined) throw new Error(`could not spawn the shared ${entry}`);
-  return child.pid;
-}
-
-async function waitUntilReady(url: string, pid: number, log: string, timeoutMs = 60_000): Promise<'ready' | 'port-taken' | 'exited' | 'timed out'> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!alive(pid)) return tail(log).includes('EADDRINUSE') ? 'port-taken' : 'exited';
-    try {
-      if ((await fetch(url)).ok) return 'ready';
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  process.kill(pid, 'SIGKILL');
-  return 'timed out';
-}
-
-function tail(log: string): string {
-  try {
-    return readFileSync(log, 'utf8').slice(-4000);
-  } catch {
-    return '(no log)';
-  }
+  const { port, url, proc: api } = await startWithFreePort((p) => startProcess('api', { ...env, LIMBIC_PORT: String(p) }, { logFile: log }), '/health/ready');
+  env.LIMBIC_PORT = String(port);
+  const worker = kind.endsWith('+worker') ? startProcess('worker', env, { logFile: log }) : null;
+  const pids = [api, worker].flatMap((p) => (p?.child.pid === undefined ? [] : [p.child.pid]));
+  return { kind, url, pids, env, tenants, log };
 }

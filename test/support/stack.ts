@@ -25,6 +25,22 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The settings every test stack starts from: these tenants' keys, sweeps and reviews of only these tenants, queues of its own. */
+export function stackEnv(tenants: readonly { id: string; key: string }[], queuePrefix: string): Record<string, string> {
+  const ids = tenants.map((t) => t.id).join(',');
+  return {
+    LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
+    LIMBIC_WORKER_PORT: '0',
+    LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000',
+    // The database is shared by every test file: a worker sweeps only its own stack's tenants.
+    LIMBIC_SWEEP_TENANTS: ids,
+    LIMBIC_REVIEW_TENANTS: ids,
+    // Redis is shared too: each stack has its own queues, so no file waits behind another's backlog.
+    LIMBIC_QUEUE_PREFIX: queuePrefix,
+    LIMBIC_LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * Starts the built API (and optionally the worker) against the real Neo4j and Redis, with
  * fresh tenants per test file so files never see each other's data; `stop` deletes them.
@@ -40,15 +56,7 @@ export async function startStack(
   const suffix = uniqueSuffix();
   const tenants = Array.from({ length: opts.tenants ?? 2 }, (_, i) => ({ id: `t${i}_${suffix}`, key: `key-${i}-${suffix}-secret` }));
   const env: Record<string, string> = {
-    LIMBIC_API_KEYS: tenants.map((t) => `${t.key}:${t.id}`).join(','),
-    LIMBIC_WORKER_PORT: '0',
-    LIMBIC_PENDING_SWEEP_INTERVAL_MS: '2000',
-    // The database is shared by every test file: a worker sweeps only its own stack's tenants.
-    LIMBIC_SWEEP_TENANTS: tenants.map((t) => t.id).join(','),
-    LIMBIC_REVIEW_TENANTS: tenants.map((t) => t.id).join(','),
-    // Redis is shared too: each stack has its own queues, so no file waits behind another's backlog.
-    LIMBIC_QUEUE_PREFIX: `q_${suffix}`,
-    LIMBIC_LOG_LEVEL: 'warn',
+    ...stackEnv(tenants, `q_${suffix}`),
     ...(typeof opts.env === 'function' ? opts.env(tenants.map((t) => t.id)) : opts.env),
   };
   const { port, url, proc: api } = await startWithFreePort((p) => startProcess('api', { ...env, LIMBIC_PORT: String(p) }), '/health/ready');
