@@ -1,6 +1,6 @@
 // An agent's share of the shared fulltext index must not starve it: an agent with 50 memories
 // among 50,000 of other agents still gets all its own matches (the vector side of the same
-// guarantee is test/vector-search.e2e-spec.ts). The other agents are background only, so they
+// guarantee is test/integration/vector-search.int-spec.ts). The other agents are background only, so they
 // are bulk-loaded through the driver (same vocabulary, so they crowd the index's top hits); the
 // agent itself is encoded through the API.
 import type { Driver } from 'neo4j-driver';

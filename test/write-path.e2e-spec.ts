@@ -191,11 +191,11 @@ describe('write path: agent state, resonance graph, batches', () => {
     expect(records[0]?.get('locks')).toBe(50);
   });
 
-  it('past the exact-scan budget, links new memories to similar old ones through the vector index', async () => {
+  it('links new memories of a 600-memory agent to a similar old one by meaning, far from it in time', async () => {
     const c = t0().limbic;
     await c.createAgent('large');
     const base = Date.parse('2024-03-01T00:00:00Z');
-    // 600 memories (over the 500-comparison budget), one of them far back and distinctive.
+    // 600 memories, one of them far back and distinctive: only the vector index can find it.
     const filler = Array.from({ length: 599 }, (_, i) => ({
       content: `Routine entry ${i}: ${['coffee', 'standup', 'email', 'lunch', 'commute', 'meeting'][i % 6]} as usual, nothing special ${i}.`,
       externalId: `f${i}`,
@@ -215,14 +215,14 @@ describe('write path: agent state, resonance graph, batches', () => {
     expect(await linkedToSonar(batch.items[0]!.memory.id)).not.toHaveLength(0);
   });
 
-  it('under the exact-scan budget, links to the true nearest neighbours even where the vector index is crowded by another agent', async () => {
+  it('links to the agent’s own nearest neighbours where the vector index is crowded by another agent’s copies', async () => {
     const c = t0().limbic;
     await c.createAgent('crowd');
     await c.createAgent('small-among-many');
     const base = Date.parse('2024-05-01T00:00:00Z');
     const probe = 'The lighthouse keeper logged a green flash at sunset over the harbour.';
-    // Another agent's copies of the probe text fill the index's top results for it: an
-    // over-fetched index search finds none of the small agent's memories.
+    // Another agent's copies of the probe text fill the index's top results for it: only a
+    // search filtered by agent inside the index finds the small agent's memories.
     const crowd = Array.from({ length: 100 }, (_, i) => ({ content: probe, externalId: `c${i}`, occurredAt: new Date(base + i * 60_000).toISOString() }));
     await c.rememberMany('crowd', crowd);
     const filler = Array.from({ length: 299 }, (_, i) => ({
@@ -236,12 +236,11 @@ describe('write path: agent state, resonance graph, batches', () => {
     const linkedToFlash = (memoryId: string) => nonChainLinks(memoryId, flashId);
     const late = new Date(base + 1000 * 3_600_000).toISOString();
 
-    // 300 stored × 1 item: the exact scan.
+    // A single encode.
     const single = await c.remember('small-among-many', { content: probe, occurredAt: late });
     expect(await linkedToFlash(single.id)).not.toHaveLength(0);
 
-    // 301 stored × 2 items is past the budget, so the pipelined lookup asks the index; the
-    // replayed key leaves one new item, back under the budget: the exact scan is still owed.
+    // A batch of two whose first key is replayed: the one new item is linked like a single encode.
     const batch = await c.rememberMany('small-among-many', [filler[0]!, { content: probe, externalId: 'probe-2', occurredAt: late }]);
     expect(batch.items.map((i) => i.created)).toEqual([false, true]);
     expect(await linkedToFlash(batch.items[1]!.memory.id)).not.toHaveLength(0);

@@ -15,8 +15,11 @@ export interface InProcessGraph {
  * libs/graph in the test's own process on the real Neo4j (NEO4J_URI), for the integration tier:
  * the schema migrated first (idempotent, serialised by its lock), since this tier runs before any
  * API or worker has booted on a fresh database. `close` deletes the tenants named.
+ * `txTimeoutMs`: the executor's transaction timeout (the services' default, 30 s, unless a file
+ * runs heavier transactions, like a migration's index build over a crowd).
  */
-export async function openGraph(tenantIds: readonly string[] = []): Promise<InProcessGraph> {
+export async function openGraph(tenantIds: readonly string[] = [], opts: { txTimeoutMs?: number } = {}): Promise<InProcessGraph> {
+  const txTimeoutMs = opts.txTimeoutMs ?? 30_000;
   Logger.overrideLogger(['error']);
   const database = process.env.NEO4J_DATABASE ?? 'neo4j';
   const driver = createDriver({
@@ -28,9 +31,9 @@ export async function openGraph(tenantIds: readonly string[] = []): Promise<InPr
     maxActive: 10,
     maxWaiting: 100,
     maxWaitMs: 10_000,
-    txTimeoutMs: 30_000,
+    txTimeoutMs,
   });
-  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database, txTimeoutMs: 30_000 });
+  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database, txTimeoutMs });
   await new MigrationRunner(executor, join(findCypherDir(), 'schema')).run({ embeddingDimension: 384 });
   return {
     executor,
