@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
+import { findCypherDir, QueryRegistry } from '@limbic/graph';
 import { testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
 import type { GraphqlClient } from './support/graphql-client';
@@ -142,7 +142,8 @@ describe('browse: memories and agents as cursor connections, Memory’s graph fi
     });
 
     it('reads one page of a large agent from the (tenantId, agentId, occurredAt) index, not all its memories', async () => {
-      const query = readFileSync(join(__dirname, '..', 'cypher', 'queries', 'browse.memories-desc.cypher'), 'utf8');
+      // The text as the registry sends it: includes resolved.
+      const query = QueryRegistry.load(join(findCypherDir(), 'queries'), ['browse.memories-desc']).get('browse.memories-desc');
       const total = (await cypher<{ n: number }>('MATCH (m:Memory) WHERE m.tenantId = $t AND m.agentId = $a RETURN count(m) AS n', { t: tenantA(), a: 'pager' }))[0]!.n;
       expect(total).toBeGreaterThanOrEqual(60);
       const filter = { scope: null, tagsAny: [], tagsAll: [], after: null, before: null, metadataPairs: [], archived: 'LIVE', contains: null };

@@ -28,12 +28,7 @@ CALL (frontier, hop) {
     WHERE strength > 0.0 AND reach * strength >= $minActivation
     WITH m, t, strength
     WHERE m:Memory AND m.tenantId = $tenantId AND m.agentId = $agentId AND coalesce(m.archived, false) = false AND m <> n
-      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+      {{memory-filter}}
     RETURN m, t, strength
     ORDER BY strength DESC, m.id ASC, t ASC
     LIMIT toInteger($maxFanOut)

@@ -16,12 +16,7 @@ OPTIONAL CALL (a) {
   WHERE m.tenantId = $tenantId AND m.agentId = $agentId
     AND m.occurredAt >= datetime({epochMillis: toInteger($lowestMs)}) AND m.occurredAt <= datetime({epochMillis: toInteger($highestMs)})
     AND ($afterId IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($atMs)}) OR m.id < $afterId)
-    AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-    AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-    AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-    AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-    AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-    AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+    {{memory-filter}}
     AND ($filter.archived = 'ALL' OR coalesce(m.archived, false) = ($filter.archived = 'ARCHIVED'))
     AND ($filter.contains IS NULL OR toLower(m.content) CONTAINS toLower($filter.contains))
   RETURN m

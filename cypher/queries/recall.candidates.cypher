@@ -9,12 +9,7 @@
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.embedding IS NOT NULL
-  AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-  AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-  AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-  AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-  AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-  AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+  {{memory-filter}}
 RETURN {{memory-row}} AS memory,
   coalesce($knownScores[m.id], vector.similarity.cosine(m.embedding, $embedding)) AS score,
   [g IN $goalEmbeddings | vector.similarity.cosine(m.embedding, g)] AS goalScores,

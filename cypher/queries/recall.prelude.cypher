@@ -42,12 +42,7 @@ CALL () {
   RETURN size(hits) AS textScanned,
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
-        AND ($filter.scope IS NULL OR h.node.scope = $filter.scope)
-        AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN h.node.tags))
-        AND all(t IN $filter.tagsAll WHERE t IN h.node.tags)
-        AND ($filter.after IS NULL OR h.node.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-        AND ($filter.before IS NULL OR h.node.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-        AND all(p IN $filter.metadataPairs WHERE p IN h.node.metadataPairs)
+        {{memory-filter-hit}}
     ][..toInteger($limit)] AS textHits
 }
 WITH a, [g IN goals WHERE size(g.vector) = size($embedding)] AS goals, primed, lexicon, textScanned, textHits

@@ -23,12 +23,7 @@ UNWIND $seeds AS s
 MATCH (n:Memory {id: s.id})
 WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
   AND s.activation >= $minActivation AND s.activation > 0.0
-  AND ($filter.scope IS NULL OR n.scope = $filter.scope)
-  AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN n.tags))
-  AND all(t IN $filter.tagsAll WHERE t IN n.tags)
-  AND ($filter.after IS NULL OR n.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-  AND ($filter.before IS NULL OR n.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-  AND all(p IN $filter.metadataPairs WHERE p IN n.metadataPairs)
+  {{memory-filter-n}}
 WITH n, max(toFloat(s.activation)) AS act
 WITH collect({seed: n.id, seedAct: act, node: n, act: act, path: [n.id], types: []}) AS frontier
 WITH frontier, [] AS reached, 1 AS hop

@@ -29,12 +29,7 @@ OPTIONAL CALL (probe, vector) {
     MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId})
     WHERE m.archived <= $withArchived
       AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
-      AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-      AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-      AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-      AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-      AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-      AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
+      {{memory-filter}}
     RETURN m
   }
   WITH m, vector, m.embedding AS stored

@@ -41,12 +41,7 @@ OPTIONAL CALL (probe, vector) {
 }
 WITH goals, probe, vector, m, score,
   m IS NOT NULL AND m.tenantId = $tenantId AND m.agentId = $agentId
-  AND ($filter.scope IS NULL OR m.scope = $filter.scope)
-  AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
-  AND all(t IN $filter.tagsAll WHERE t IN m.tags)
-  AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
-  AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
-  AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs) AS passes
+  {{memory-filter}} AS passes
 ORDER BY score DESC, m.id
 WITH goals, probe, vector, count(m) AS scanned, collect(CASE WHEN passes THEN {m: m, score: score} END)[..toInteger($k)] AS kept
 // One row per probe, also when nothing passed (m null then).

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { EDGE_TYPES } from '@limbic/affect';
 import { checkFragment, type Fragments } from './cypher-includes';
 import { stripComments } from './cypher-text';
+import { memoryFilterCypher } from './memory-filter';
 import { memoryRowCypher } from './memory-row';
 import { QueryRegistryError } from './query-registry.errors';
 
@@ -17,7 +18,9 @@ function relationshipTypes(types: readonly string[]): readonly string[] {
 /**
  * Fragments made from TypeScript lists at load, so a query and the code can never disagree on
  * them:
- *  - `{{memory-row}}`: a memory as recall reads it (memory-row.ts MEMORY_ROW), over `m`.
+ *  - `{{memory-row}}`: a memory as recall reads it (memory-row.ts MEMORY_ROW), over `m`;
+ *  - `{{memory-filter}}`, `{{memory-filter-n}}`, `{{memory-filter-hit}}`: a read's `$filter`
+ *    (memory-filter.ts memoryFilterCypher) over `m`, `n` and a fulltext hit's `h.node`.
  * The resonance edge types are libs/affect's EDGE_TYPES:
  *  - `{{resonance-types}}`: `SEMANTIC|EMOTIONAL|…`, for a relationship pattern `[r:{{resonance-types}}]`;
  *  - `{{resonance-type-list}}`: `['SEMANTIC', 'EMOTIONAL', …]`, for `type(r) IN …` and checks of a
@@ -27,6 +30,9 @@ export function generatedFragments(): Fragments {
   const resonance = relationshipTypes(EDGE_TYPES);
   return new Map([
     ['memory-row', memoryRowCypher()],
+    ['memory-filter', memoryFilterCypher('m')],
+    ['memory-filter-n', memoryFilterCypher('n')],
+    ['memory-filter-hit', memoryFilterCypher('h.node')],
     ['resonance-types', resonance.join('|')],
     ['resonance-type-list', `[${resonance.map((t) => `'${t}'`).join(', ')}]`],
   ]);

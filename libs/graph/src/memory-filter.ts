@@ -1,17 +1,10 @@
 /**
  * Which of an agent's memories a read may see, as every filtered query takes it: one `$filter`
- * map (see cypher/queries using `$filter.`). An empty list or a null bound means "no condition".
- * The API validates and normalises it (apps/api/src/memories/memory-filter.validator.ts).
- *
- * The Cypher predicate, the same wherever it is used (m is the memory; epoch millis travel as
- * floats, which datetime() refuses, hence toInteger):
- *   ($filter.scope IS NULL OR m.scope = $filter.scope)
- *   AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN m.tags))
- *   AND all(t IN $filter.tagsAll WHERE t IN m.tags)
- *   AND ($filter.after IS NULL OR m.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))
- *   AND ($filter.before IS NULL OR m.occurredAt < datetime({epochMillis: toInteger($filter.before)}))
- *   AND all(p IN $filter.metadataPairs WHERE p IN m.metadataPairs)
- * (toInteger: the driver sends a JS number as a float, and datetime() refuses float millis.)
+ * map. An empty list or a null bound means "no condition". The API validates and normalises it
+ * (apps/api/src/memories/memory-filter.validator.ts). The Cypher predicate is written once,
+ * memoryFilterCypher below, and reaches the queries as the generated fragments
+ * `{{memory-filter}}` (over `m`), `{{memory-filter-n}}` and `{{memory-filter-hit}}` (over
+ * `h.node`, a fulltext hit): cypher-fragments.ts.
  */
 export interface MemoryFilter {
   /** Exactly this scope. */
@@ -44,4 +37,20 @@ export const FILTER_TIME_MAX = 253_402_300_800_000;
  */
 export function hasListConditions(f: MemoryFilter): boolean {
   return f.tagsAny.length > 0 || f.tagsAll.length > 0 || f.metadataPairs.length > 0;
+}
+
+/**
+ * The conjuncts of a MemoryFilter over the memory `node`, each starting with AND, so a query
+ * writes them after a condition of its own. toInteger: the driver sends a JS number as a float,
+ * and datetime() refuses float millis.
+ */
+export function memoryFilterCypher(node: string): string {
+  return [
+    `AND ($filter.scope IS NULL OR ${node}.scope = $filter.scope)`,
+    `AND (size($filter.tagsAny) = 0 OR any(t IN $filter.tagsAny WHERE t IN ${node}.tags))`,
+    `AND all(t IN $filter.tagsAll WHERE t IN ${node}.tags)`,
+    `AND ($filter.after IS NULL OR ${node}.occurredAt >= datetime({epochMillis: toInteger($filter.after)}))`,
+    `AND ($filter.before IS NULL OR ${node}.occurredAt < datetime({epochMillis: toInteger($filter.before)}))`,
+    `AND all(p IN $filter.metadataPairs WHERE p IN ${node}.metadataPairs)`,
+  ].join('\n');
 }
