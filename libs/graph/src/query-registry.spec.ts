@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EDGE_TYPES } from '@limbic/affect';
 import { generatedFragments, loadFragments } from './cypher-fragments';
 import { findCypherDir } from './cypher-dir';
+import { memoryFilterCypher } from './memory-filter';
 import { QUERY_NAMES } from './query-names';
 import { QueryRegistry, QueryRegistryError } from './query-registry';
 import { readMigrations } from './migration-runner';
@@ -86,6 +87,25 @@ describe('QueryRegistry', () => {
     for (const name of QUERY_NAMES) {
       const text = readFileSync(join(dir, `${name}.cypher`), 'utf8');
       expect({ name, spelled: /SEMANTIC\s*\||'SEMANTIC',/.test(text) }).toEqual({ name, spelled: false });
+    }
+  });
+
+  it('spells no memory filter in a query file or fragment file: every reader of $filter includes the generated predicate whole', () => {
+    const files = [
+      ...QUERY_NAMES.map((name) => join(findCypherDir(), 'queries', `${name}.cypher`)),
+      ...readdirSync(join(findCypherDir(), 'fragments')).map((f) => join(findCypherDir(), 'fragments', f)),
+    ];
+    const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES);
+    const conditions = memoryFilterCypher('X').split('\n').length;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect({ file, spelled: /\$filter\.(tagsAny|tagsAll|metadataPairs|after|before)\b/.test(text) }).toEqual({ file, spelled: false });
+    }
+    // Each query that reads a condition of the filter reads all of them (the six lines spliced in).
+    for (const name of QUERY_NAMES) {
+      const text = registry.get(name);
+      const read = new Set([...text.matchAll(/\$filter\.(scope|tagsAny|tagsAll|after|before|metadataPairs)\b/g)].map((m) => m[1]));
+      if (read.size > 0) expect({ name, read: read.size }).toEqual({ name, read: conditions });
     }
   });
 
