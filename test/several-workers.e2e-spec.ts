@@ -73,15 +73,21 @@ describe('several workers share one deployment’s work', () => {
     return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0), once: Number(row?.once ?? 0), more: Number(row?.more ?? 0) };
   }
 
-  /** limbic_periodic_runs_total{task, outcome="done"} summed over the running workers. */
+  /**
+   * limbic_periodic_runs_total{task, outcome="done" or "skipped"} summed over the running
+   * workers: a period whose task still had a run paging stands aside (skipped), and is still
+   * that period's one run.
+   */
   async function runsOf(task: string): Promise<number> {
     let sum = 0;
     for (const w of workers) {
       if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) continue;
       const body = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
       // The registry appends its default labels (service) after the metric's own.
-      const line = body.split('\n').find((l) => l.startsWith(`limbic_periodic_runs_total{task="${task}",outcome="done"`));
-      sum += line ? Number(line.split(' ').pop()) : 0;
+      for (const outcome of ['done', 'skipped']) {
+        const line = body.split('\n').find((l) => l.startsWith(`limbic_periodic_runs_total{task="${task}",outcome="${outcome}"`));
+        sum += line ? Number(line.split(' ').pop()) : 0;
+      }
     }
     return sum;
   }
