@@ -91,7 +91,7 @@ export const jobFailures = new Counter({
 
 export const periodicRuns = new Counter({
   name: 'limbic_periodic_runs_total',
-  help: 'Runs of periodic work (sweeps, index refresh) by task and outcome; summed over workers, one per period for the deployment.',
+  help: 'Runs of periodic work (sweeps, index refresh) by task and outcome (done; skipped: a run of the task was still paging; error); summed over workers, one per period for the deployment.',
   labelNames: ['task', 'outcome'] as const,
   registers: [metricsRegistry],
 });
