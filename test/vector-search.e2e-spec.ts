@@ -6,13 +6,12 @@
 // the hash embedder and the local model: the whole path, the API process's embedder and its
 // scoring included. Every search path of AgentVectorSearch, the migration and an agent of
 // 25,000 are test/integration/vector-search.int-spec.ts, in process.
-import { existsSync } from 'node:fs';
 import type { Driver } from 'neo4j-driver';
-import { HashEmbedder, isLocalModelDir, LocalEmbedder, localModelDir, type Embedder } from '@limbic/embeddings';
+import { HashEmbedder, LocalEmbedder, type Embedder } from '@limbic/embeddings';
 import { testDriver } from './support/neo4j';
 import { sharedStack, type SharedStack } from './support/shared-stack';
 import { uniqueSuffix } from './support/processes';
-import { bruteTop, crowdRow, expectTopK, jitter, loadMemories, QUERIES, rng, sentences, storedMemories, type Stored } from './support/vector-truth';
+import { bruteTop, crowdRow, expectTopK, jitter, loadMemories, localModel, QUERIES, seededTexts, storedMemories, type Stored } from './support/vector-truth';
 
 jest.setTimeout(300_000);
 
@@ -25,12 +24,8 @@ const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id 
 const FORGET = `mutation($id: ID!) { forget(memoryId: $id) { memoryId } }`;
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { items { memory { id } } } }`;
 
-const modelDir = localModelDir(process.env.LIMBIC_MODEL_DIR ?? null);
-const localPresent = existsSync(modelDir) && isLocalModelDir(modelDir);
-if (!localPresent) console.warn(`vector search: the local-model half is SKIPPED: no model in ${modelDir} (npm run fetch-model)`);
-
-const random = rng(20261201);
-const { sentence, realSentence } = sentences(random);
+const { dir: modelDir, present: localPresent } = localModel();
+const { random, sentence, realSentence } = seededTexts();
 
 describe('recall through the API: the agent’s own top 10 among near copies', () => {
   const suffix = uniqueSuffix();

@@ -7,10 +7,9 @@
 // the local model; the schema migration from the old unfiltered index; an agent of the crowd's
 // size; every query planned as Cypher 25. The memories are written straight through the driver
 // into tenants of this file's own. A recall through the API is test/vector-search.e2e-spec.ts.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
-import { HashEmbedder, isLocalModelDir, LocalEmbedder, localModelDir, type Embedder } from '@limbic/embeddings';
+import { HashEmbedder, LocalEmbedder, type Embedder } from '@limbic/embeddings';
 import {
   AGENT_VECTOR_INDEX,
   AgentVectorSearch,
@@ -28,7 +27,7 @@ import {
 } from '@limbic/graph';
 import { openGraph, type InProcessGraph } from '../support/graph';
 import { uniqueSuffix } from '../support/processes';
-import { bruteTop, crowdRow, dot, expectTopK, jitter, loadMemories, QUERIES, rng, sentences, storedMemories, type Stored } from '../support/vector-truth';
+import { bruteTop, crowdRow, dot, expectTopK, jitter, loadMemories, localModel, QUERIES, seededTexts, storedMemories, type Stored } from '../support/vector-truth';
 
 // The crowd is 25,000 memories: 500 times the small agent, so that every search must be
 // filtered inside the index (an unfiltered one returns the crowd's near copies first), and small
@@ -43,12 +42,8 @@ const SMALL = 50;
 /** The small agent's memories encoded in the first of its two encodes (one encodedAt each). */
 const FIRST_ENCODE = 30;
 
-const modelDir = localModelDir(process.env.LIMBIC_MODEL_DIR ?? null);
-const localPresent = existsSync(modelDir) && isLocalModelDir(modelDir);
-if (!localPresent) console.warn(`vector search: the local-model half is SKIPPED: no model in ${modelDir} (npm run fetch-model)`);
-
-const random = rng(20261201);
-const { sentence, realSentence } = sentences(random);
+const { dir: modelDir, present: localPresent } = localModel();
+const { random, sentence, realSentence } = seededTexts();
 
 describe('AgentVectorSearch: every agent-scoped search is the agent’s own top k', () => {
   const suffix = uniqueSuffix();

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { Driver } from 'neo4j-driver';
+import { isLocalModelDir, localModelDir } from '@limbic/embeddings';
 
 /**
  * The ground truth of the vector-search tests (integration: every path of AgentVectorSearch;
@@ -24,6 +26,20 @@ export function sentences(random: () => number): { sentence(words: number): stri
   const topics = ['the deploy', 'a database outage', 'lunch with Ana', 'the quarterly budget', 'a flaky test', 'our hiking trip', 'the new hire', 'a customer complaint', 'the roadmap', 'my sister visiting'];
   const outcomes = ['went well', 'was a mess', 'surprised everyone', 'took all day', 'needs a follow-up'];
   return { sentence, realSentence: (i) => `${topics[i % topics.length]} ${outcomes[i % outcomes.length]} on day ${i} (${sentence(3)})` };
+}
+
+/** The generator and texts of every vector-search file, from one seed: every run loads the same data and asks the same questions. */
+export function seededTexts(): { random: () => number; sentence(words: number): string; realSentence(i: number): string } {
+  const random = rng(20261201);
+  return { random, ...sentences(random) };
+}
+
+/** The local model's folder, and whether it was fetched; a file without it runs the hash half only, and says so. */
+export function localModel(): { dir: string; present: boolean } {
+  const dir = localModelDir(process.env.LIMBIC_MODEL_DIR ?? null);
+  const present = existsSync(dir) && isLocalModelDir(dir);
+  if (!present) console.warn(`vector search: the local-model half is SKIPPED: no model in ${dir} (npm run fetch-model)`);
+  return { dir, present };
 }
 
 /** Questions whose answers the small agents hold. */
