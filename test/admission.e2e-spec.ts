@@ -106,18 +106,28 @@ describe('admission: query cost budget and per-tenant rate limit', () => {
     expect(r.encodeBatch.created).toBe(500);
   });
 
-  it('answers a tenant over its rate RATE_LIMITED with retryAfterMs and Retry-After, not another tenant; after the wait it passes', async () => {
+  it('paces a tenant over its rate for up to a second, then answers RATE_LIMITED with retryAfterMs and Retry-After, not another tenant; after the wait it passes', async () => {
     expect((await post(c, HEAVY_READ)).errors).toEqual([]);
-    const limited = await post(c, HEAVY_READ);
+    // The bucket holds 1000 - 4 (createAgent) - 960 = 36: the next read's turn comes when it
+    // holds 960 again, 924 ms on at 1000 a second, within the second the pacer holds; the one
+    // after it would be another 960 ms on, so it is held a second and refused.
+    const started = performance.now();
+    const [paced, limited, other] = await Promise.all([
+      post(c, HEAVY_READ).then((r) => ({ ...r, ms: performance.now() - started })),
+      sleep(50).then(() => post(c, HEAVY_READ)),
+      // Another tenant meanwhile: its own bucket, never held.
+      sleep(100).then(() => post(d, HEAVY_READ).then((r) => ({ ...r, ms: performance.now() - started - 100 }))),
+    ]);
+    expect({ status: paced.status, errors: paced.errors }).toEqual({ status: 200, errors: [] });
+    expect(paced.ms).toBeGreaterThan(850);
     const retryAfterMs = limited.errors[0]?.extensions?.retryAfterMs ?? 0;
     expect({ status: limited.status, data: limited.data, code: limited.errors[0]?.extensions?.code }).toEqual({ status: 429, data: null, code: 'RATE_LIMITED' });
-    // The bucket held 1000 - 4 (createAgent) - 960 = 36; 924 more at 1000 a second.
-    expect(retryAfterMs).toBeGreaterThan(800);
+    // Its turn was ≈ 1,884 ms after the first; it was answered ≈ 1,050 ms after.
+    expect(retryAfterMs).toBeGreaterThan(600);
     expect(retryAfterMs).toBeLessThanOrEqual(1000);
     expect(limited.retryAfter).toBe(String(Math.ceil(retryAfterMs / 1000)));
-    // Another tenant meanwhile: its own bucket.
-    const other = await post(d, HEAVY_READ);
     expect({ status: other.status, errors: other.errors, retryAfter: other.retryAfter }).toEqual({ status: 200, errors: [], retryAfter: null });
+    expect(other.ms).toBeLessThan(850);
     await sleep(retryAfterMs);
     expect((await post(c, HEAVY_READ)).errors).toEqual([]);
   });

@@ -5,8 +5,9 @@
  *   burst   --burst-clients (16) closed-loop single encodes into one agent, --burst-s (20) s
  *   mixed   50 closed-loop encoders + 50 closed-loop recallers on one agent, --mixed-s (60) s
  *   steady  open loop: 20 encodes/s + 20 recalls/s on one agent, --steady-s (60) s
- *   flood   tenant B's sequential recalls alone, then while a third tenant, at the default
- *           rate limit, runs 32 closed-loop recall clients that ignore Retry-After
+ *   flood   tenant B's recalls, --victim-rps (20) a second (half its limit: a tenant that keeps
+ *           to its rate), alone, then while a third tenant, at the default rate limit, runs 32
+ *           closed-loop recall clients that ignore Retry-After
  * Each prints count, ok/s, p50/p99 and errors by code, and the API's and Neo4j's CPU per request.
  * `--dist <dir>` measures another build (say, a worktree of the previous commit built into
  * dist-base) so that a baseline runs back to back on the same Neo4j.
@@ -134,16 +135,18 @@ async function main(): Promise<void> {
       const flooded = await seeded(flooder, 'flooder', 2);
       const victim = await seeded(b, 'victim', 2);
       const seconds = Number(arg('flood-s', '20')) * 1000;
+      // B keeps well under its own limit, so that neither side of the ratio is B being paced.
+      const victimRps = Number(arg('victim-rps', '20'));
       const alone = newTally();
-      await phase('flood: tenant B alone (1 client)', async () => {
-        await closedLoop(1, performance.now() + seconds, (_c, i) => recall(b, victim, alone, i));
+      await phase(`flood: tenant B alone (${victimRps} recalls/s)`, async () => {
+        await openLoop(victimRps, seconds, (i) => recall(b, victim, alone, i));
         return { 'B recall': alone };
       });
       const during = newTally();
       const flood = newTally();
-      await phase('flood: tenant B (1 client) while a flooding tenant runs 32 recall clients', async () => {
+      await phase(`flood: tenant B (${victimRps} recalls/s) while a flooding tenant runs 32 recall clients`, async () => {
         const until = performance.now() + seconds;
-        await Promise.all([closedLoop(1, until, (_c, i) => recall(b, victim, during, i)), closedLoop(32, until, (_c, i) => recall(flooder, flooded, flood, i))]);
+        await Promise.all([openLoop(victimRps, seconds, (i) => recall(b, victim, during, i)), closedLoop(32, until, (_c, i) => recall(flooder, flooded, flood, i))]);
         return { 'B recall': during, 'flood': flood };
       });
       console.log(`  B p99 under flood / alone: ${(percentile(during.times, 99) / percentile(alone.times, 99)).toFixed(2)}× (${fmt(percentile(during.times, 99))} / ${fmt(percentile(alone.times, 99))} ms)`);

@@ -32,6 +32,50 @@ describe('UnitGate', () => {
     expect(order).toEqual(['flood1', 'other1', 'flood2', 'flood3', 'flood4']);
   });
 
+  it('holds a tenant to its share of the permits while another is active, and gives it all of them once it is alone', async () => {
+    let now = 0;
+    const gate = new UnitGate(4, 100, 10_000, 1000, () => now);
+    const running: Record<string, (() => void)[]> = { flood: [], other: [] };
+    const take = (tenant: string) => void gate.acquire(tenant).then((release) => running[tenant]!.push(release));
+    // Alone, the flood takes every permit.
+    for (let i = 0; i < 6; i++) take('flood');
+    await flush();
+    expect(running.flood).toHaveLength(4);
+    // Another tenant arrives: it gets the next permit given back, ahead of the flood's line.
+    take('other');
+    running.flood.shift()!();
+    await flush();
+    expect([running.flood.length, running.other.length]).toEqual([3, 1]);
+    // While the other is active the flood runs at most 2 of 4, and a freed permit stays free.
+    running.flood.shift()!();
+    running.flood.shift()!();
+    await flush();
+    expect([running.flood.length, gate.queued]).toEqual([2, 1]);
+    running.other.shift()!();
+    running.flood.shift()!();
+    await flush();
+    expect([running.flood.length, gate.queued]).toEqual([2, 0]);
+    // Within a second of the other's last unit the flood still keeps to 2 of 4 ...
+    take('flood');
+    await flush();
+    expect([running.flood.length, gate.queued]).toEqual([2, 1]);
+    // ... and once that second has passed it is alone again: every permit.
+    now = 1001;
+    running.flood.shift()!();
+    take('flood');
+    take('flood');
+    await flush();
+    expect([running.flood.length, gate.queued]).toEqual([4, 0]);
+  });
+
+  it('does not count units without a tenant as another tenant', async () => {
+    const gate = new UnitGate(4, 100, 10_000, 1000, () => 0);
+    (await gate.acquire(''))();
+    const held: (() => void)[] = [];
+    for (let i = 0; i < 4; i++) held.push(await gate.acquire('t'));
+    expect(held).toHaveLength(4);
+  });
+
   it('refuses at once, as unavailable, when the line is full', async () => {
     const gate = new UnitGate(1, 1, 50);
     await gate.acquire('t');

@@ -5,6 +5,13 @@ import { GraphError } from './graph.errors';
  * pool itself never queues), the rest waiting here, served round-robin by tenant so that one
  * tenant's flood of concurrent requests cannot push another's to the back of one long line.
  *
+ * While several tenants are active (a unit running or waiting, or one ended in the last
+ * `activeWindowMs`), each runs at most its share of the permits (`permits / active`, at least
+ * one) and a permit beyond a tenant's share stays free for the others even when nobody else
+ * waits at this moment. Round-robin admission alone let a flooding tenant fill every permit
+ * between another tenant's sequential requests, whose units then shared the two cores with all
+ * of the flood's (bench/load README). A tenant alone gets every permit.
+ *
  * Under the driver's own pool a request waited in one FIFO queue with a short timeout: 50
  * recallers + 50 encoders got "Connection acquisition timed out" errors while the database was
  * merely busy. Here waiting is bounded by the length of the line (`maxWaiting`), which refuses
@@ -17,27 +24,29 @@ export class UnitGate {
   /** Waiters by tenant, in arrival order; `turns` is the round-robin order of tenants waiting. */
   private readonly queues = new Map<string, Waiter[]>();
   private readonly turns: string[] = [];
+  /** Units running by tenant, and when each tenant's last unit ended (ms). */
+  private readonly running = new Map<string, number>();
+  private readonly lastEnded = new Map<string, number>();
 
   constructor(
-    permits: number,
+    private readonly permits: number,
     private readonly maxWaiting: number,
     private readonly maxWaitMs: number,
+    private readonly activeWindowMs = ACTIVE_WINDOW_MS,
+    private readonly nowMs: () => number = Date.now,
   ) {
     this.free = permits;
   }
 
   /** Resolves with the function that gives the permit back (call it exactly once). */
   acquire(tenant: string): Promise<() => void> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve(this.releaser());
-    }
+    if (this.free > 0 && !this.queues.has(tenant) && this.fits(tenant)) return Promise.resolve(this.start(tenant));
     if (this.waiting >= this.maxWaiting) return Promise.reject(busy(`${this.waiting} requests already wait for the database`));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(waiter.timer);
-          resolve(this.releaser());
+          resolve(this.start(tenant));
         },
         timer: setTimeout(() => {
           this.remove(tenant, waiter);
@@ -60,28 +69,57 @@ export class UnitGate {
     return this.waiting;
   }
 
-  private releaser(): () => void {
+  /**
+   * Whether one more unit of `tenant` is within its share. Units without a tenant (migrations,
+   * sweeps, the embedding-space cache) are nobody's share and do not count as a tenant.
+   */
+  private fits(tenant: string): boolean {
+    const now = this.nowMs();
+    const others = new Set<string>();
+    for (const [t, at] of this.lastEnded) {
+      if (now - at <= this.activeWindowMs) others.add(t);
+      else if (!this.running.has(t)) this.lastEnded.delete(t);
+    }
+    for (const t of this.running.keys()) others.add(t);
+    for (const t of this.queues.keys()) others.add(t);
+    others.delete(tenant);
+    others.delete('');
+    return (this.running.get(tenant) ?? 0) < Math.max(1, Math.floor(this.permits / (1 + others.size)));
+  }
+
+  private start(tenant: string): () => void {
+    this.free--;
+    this.running.set(tenant, (this.running.get(tenant) ?? 0) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.handOver();
+      const left = (this.running.get(tenant) ?? 1) - 1;
+      if (left > 0) this.running.set(tenant, left);
+      else this.running.delete(tenant);
+      this.lastEnded.set(tenant, this.nowMs());
+      this.free++;
+      this.dispatch();
     };
   }
 
-  /** Gives a returned permit to the next tenant in turn, or back to the pool. */
-  private handOver(): void {
-    const tenant = this.turns.shift();
-    if (tenant === undefined) {
-      this.free++;
-      return;
+  /** Gives free permits to waiting tenants in turn, skipping those at their share. */
+  private dispatch(): void {
+    for (let looked = 0; this.free > 0 && looked < this.turns.length; ) {
+      const tenant = this.turns.shift() as string;
+      if (!this.fits(tenant)) {
+        this.turns.push(tenant);
+        looked++;
+        continue;
+      }
+      const queue = this.queues.get(tenant) as Waiter[];
+      const next = queue.shift() as Waiter;
+      this.waiting--;
+      if (queue.length > 0) this.turns.push(tenant);
+      else this.queues.delete(tenant);
+      looked = 0;
+      next.grant();
     }
-    const queue = this.queues.get(tenant) as Waiter[];
-    const next = queue.shift() as Waiter;
-    this.waiting--;
-    if (queue.length > 0) this.turns.push(tenant);
-    else this.queues.delete(tenant);
-    next.grant();
   }
 
   private remove(tenant: string, waiter: Waiter): void {
@@ -96,6 +134,9 @@ export class UnitGate {
     }
   }
 }
+
+/** chosen: how long after its last unit a tenant still counts as active (a sequential client's pause between requests). */
+const ACTIVE_WINDOW_MS = 1000;
 
 interface Waiter {
   readonly grant: () => void;

@@ -3,7 +3,7 @@ import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { QueueFactory, type RedisClient } from '@limbic/jobs';
 import { AdmissionPlugin } from './admission.plugin';
 import { LocalTokenBuckets } from './local-token-buckets';
-import { PenaltyBox } from './penalty-box';
+import { RatePacer } from './rate-pacer';
 import { RedisTokenBuckets } from './redis-token-buckets';
 import { TenantRateLimiter } from './tenant-rate-limiter';
 
@@ -12,9 +12,9 @@ const LIMITER_REDIS = Symbol('LIMITER_REDIS');
 const LIMITER_COMMAND_TIMEOUT_MS = 100;
 /** At boot, how long to wait for that connection before the first requests (if Redis is down, they go to the fallback). */
 const CONNECT_WAIT_MS = 1000;
-/** chosen: the longest a request of a tenant told to wait is held, and how many of its requests may be (PenaltyBox). */
+/** chosen: the longest a request of a tenant over its rate is held, and how many of its requests may be (RatePacer). */
 const MAX_HOLD_MS = 1000;
-const MAX_HELD_PER_TENANT = 64;
+const MAX_HELD_PER_TENANT = 256;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Query cost budget and per-tenant rate limit, ahead of every GraphQL operation. */
@@ -34,7 +34,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
           c.ops.queuePrefix,
           new RedisTokenBuckets(redis),
           new LocalTokenBuckets(Date.now),
-          new PenaltyBox(Date.now, delay, MAX_HOLD_MS, MAX_HELD_PER_TENANT),
+          new RatePacer(Date.now, delay, MAX_HOLD_MS, MAX_HELD_PER_TENANT),
           Date.now,
         ),
     },

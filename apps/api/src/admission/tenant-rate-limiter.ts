@@ -3,7 +3,7 @@ import type { RateLimit, RateLimitSettings } from '@limbic/config';
 import { rateLimiterDegraded } from '@limbic/observability';
 import type { BucketDecision } from './token-bucket';
 import type { LocalTokenBuckets } from './local-token-buckets';
-import type { PenaltyBox } from './penalty-box';
+import type { RatePacer } from './rate-pacer';
 
 export interface SharedDecision extends BucketDecision {
   readonly tokensLeft: number;
@@ -23,8 +23,8 @@ const REDIS_PAUSE_MS = 1000;
  * API process; while Redis does not answer, in this process (same settings) — a request
  * never waits for Redis beyond the connection's command timeout, and recall and encode keep
  * working without it. The switch is logged once each way. Each shared answer is mirrored into
- * the local bucket, so a switch does not hand every tenant a fresh burst. A tenant's requests
- * that arrive while it has been told to wait are held first (PenaltyBox).
+ * the local bucket, so a switch does not hand every tenant a fresh burst. A tenant over its
+ * rate is paced (RatePacer): its requests wait their turn, up to a second, before a refusal.
  */
 export class TenantRateLimiter {
   private readonly log = new Logger('RateLimiter');
@@ -37,7 +37,7 @@ export class TenantRateLimiter {
     private readonly keyPrefix: string,
     private readonly shared: SharedTokenBuckets,
     private readonly local: LocalTokenBuckets,
-    private readonly penalties: PenaltyBox,
+    private readonly pacer: RatePacer,
     private readonly nowMs: () => number,
   ) {}
 
@@ -49,10 +49,17 @@ export class TenantRateLimiter {
     const limit = this.limitOf(tenant);
     if (limit.costPerSec === 0) return ADMIT;
     const key = `${this.keyPrefix}:rate-limit:${tenant}`;
-    await this.penalties.waitOut(key);
-    const decision = await this.decide(key, limit, cost);
-    if (!decision.allowed) this.penalties.refused(key, decision.retryAfterMs);
-    return decision;
+    const refillMs = (cost * 1000) / limit.costPerSec;
+    // Judged at most twice: a request refused with a wait the pacer can hold is held for its
+    // turn and judged again, not refused (a refusal only when its turn is a second away).
+    for (let judged = 1; ; judged++) {
+      const early = await this.pacer.waitTurn(key, refillMs);
+      if (early !== undefined) return { allowed: false, retryAfterMs: early };
+      const decision = await this.decide(key, limit, cost);
+      if (decision.allowed) return decision;
+      this.pacer.refused(key, decision.retryAfterMs, refillMs);
+      if (judged === 2 || decision.retryAfterMs > this.pacer.maxHoldMs) return decision;
+    }
   }
 
   private async decide(key: string, limit: RateLimit, cost: number): Promise<BucketDecision> {
