@@ -6,8 +6,8 @@
  *   mixed   50 closed-loop encoders + 50 closed-loop recallers on one agent, --mixed-s (60) s
  *   steady  open loop: 20 encodes/s + 20 recalls/s on one agent, --steady-s (60) s
  *   flood   tenant B's recalls, --victim-rps (20) a second (half its limit: a tenant that keeps
- *           to its rate), alone, then while a third tenant, at the default rate limit, runs 32
- *           closed-loop recall clients that ignore Retry-After
+ *           to its rate), alone, then while a third tenant, at the default rate limit, runs
+ *           --flood-clients (32) closed-loop recall clients that ignore Retry-After
  * Each prints count, ok/s, p50/p99 and errors by code, and the API's and Neo4j's CPU per request.
  * `--dist <dir>` measures another build (say, a worktree of the previous commit built into
  * dist-base) so that a baseline runs back to back on the same Neo4j.
@@ -144,9 +144,10 @@ async function main(): Promise<void> {
       });
       const during = newTally();
       const flood = newTally();
-      await phase(`flood: tenant B (${victimRps} recalls/s) while a flooding tenant runs 32 recall clients`, async () => {
+      const floodClients = Number(arg('flood-clients', '32'));
+      await phase(`flood: tenant B (${victimRps} recalls/s) while a flooding tenant runs ${floodClients} recall clients`, async () => {
         const until = performance.now() + seconds;
-        await Promise.all([openLoop(victimRps, seconds, (i) => recall(b, victim, during, i)), closedLoop(32, until, (_c, i) => recall(flooder, flooded, flood, i))]);
+        await Promise.all([openLoop(victimRps, seconds, (i) => recall(b, victim, during, i)), closedLoop(floodClients, until, (_c, i) => recall(flooder, flooded, flood, i))]);
         return { 'B recall': during, 'flood': flood };
       });
       console.log(`  B p99 under flood / alone: ${(percentile(during.times, 99) / percentile(alone.times, 99)).toFixed(2)}× (${fmt(percentile(during.times, 99))} / ${fmt(percentile(alone.times, 99))} ms)`);

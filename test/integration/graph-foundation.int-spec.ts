@@ -33,6 +33,7 @@ describe('graph foundation on the real Neo4j', () => {
       database: DB.database,
       maxPoolSize: 10,
       maxActive: 10,
+      sharedActive: 10,
       maxWaiting: 100,
       maxWaitMs: 10_000,
       txTimeoutMs: 30_000,

@@ -29,6 +29,7 @@ export async function openGraph(tenantIds: readonly string[] = [], opts: { txTim
     database,
     maxPoolSize: 10,
     maxActive: 10,
+    sharedActive: 10,
     maxWaiting: 100,
     maxWaitMs: 10_000,
     txTimeoutMs,

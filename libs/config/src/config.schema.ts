@@ -22,6 +22,8 @@ export const CONFIG_TABLE = {
     maxPoolSize: env('NEO4J_MAX_POOL_SIZE', int(1, 1000).default(50)),
     /** Input: units of work running in Neo4j at once (at most the pool's size); the rest wait, round-robin by tenant. */
     maxActive: env('NEO4J_MAX_ACTIVE', int(1, 1000).optional()),
+    /** Input: units running at once, together, while several tenants are active, split evenly between them (unit-gate.ts). */
+    sharedActive: env('NEO4J_SHARED_ACTIVE', int(1, 1000).optional()),
     /** Units of work that may wait for one of the pool's connections; more are refused at once (UNAVAILABLE). */
     maxWaiting: env('NEO4J_MAX_WAITING', int(0, 100_000).default(1000)),
     /** How long a unit waits for a connection before it is refused (UNAVAILABLE). */

@@ -29,14 +29,19 @@ export function deriveConfig(t: TableValues, problems: string[]) {
   if (t.appraiser.kind === 'llm' && (baseUrl === undefined || model === undefined)) {
     problems.push('LIMBIC_LLM_BASE_URL, LIMBIC_LLM_MODEL: both required when LIMBIC_APPRAISER=llm');
   }
+  // More units at once than a few per core only time-share the CPU, and a flooding
+  // tenant's then fill it; fewer, in the gate's round-robin line, let another tenant's next
+  // unit go next (bench/load README, flood: B's p99 797 → 370 ms at 4 on 2 cores).
+  const maxActive = Math.min(t.neo4j.maxActive ?? Math.max(4, 2 * availableParallelism()), t.neo4j.maxPoolSize);
   return {
     ...t,
     neo4j: {
       ...t.neo4j,
-      // More units at once than a few per core only time-share the CPU, and a flooding
-      // tenant's then fill it; fewer, in the gate's round-robin line, let another tenant's next
-      // unit go next (bench/load README, flood: B's p99 797 → 370 ms at 4 on 2 cores).
-      maxActive: Math.min(t.neo4j.maxActive ?? Math.max(4, 2 * availableParallelism()), t.neo4j.maxPoolSize),
+      maxActive,
+      // Between tenants the permits above the core count only make their units share cores:
+      // with a flooding tenant's two units beside another's one on 2 cores, the other's recall
+      // p99 doubled; with one each it stayed within 1.15× (bench/load README, flood).
+      sharedActive: Math.min(t.neo4j.sharedActive ?? Math.max(2, availableParallelism()), maxActive),
     },
     redis: redisSettings(t.redis, problems),
     api: { ...t.api, consistencySecret: t.api.consistencySecret ?? derivedSecret(t.neo4j) },

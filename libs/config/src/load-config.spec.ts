@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { APPRAISAL_BLEND, DEFAULT_ARCHIVE_THRESHOLDS } from '@limbic/affect';
 import { ConfigError } from './config.error';
 import { loadConfig } from './load-config';
@@ -217,5 +218,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', LIMBIC_GRAPHQL_INTROSPECTION: 'yes' }).introspection).toBe(true);
     expect(loadConfig({ NEO4J_MAX_ACTIVE: '64', NEO4J_MAX_POOL_SIZE: '8' }).neo4j.maxActive).toBe(8);
     expect(loadConfig({ NEO4J_MAX_ACTIVE: '3' }).neo4j.maxActive).toBe(3);
+    // Shared between active tenants: the cores by default, never more than maxActive.
+    expect(loadConfig({}).neo4j.sharedActive).toBe(Math.max(2, availableParallelism()));
+    expect(loadConfig({ NEO4J_MAX_ACTIVE: '3', NEO4J_SHARED_ACTIVE: '8' }).neo4j.sharedActive).toBe(3);
+    expect(loadConfig({ NEO4J_SHARED_ACTIVE: '1' }).neo4j.sharedActive).toBe(1);
   });
 });

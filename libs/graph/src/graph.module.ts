@@ -59,7 +59,7 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
           logQueries: c.logLevel === 'debug' || c.logLevel === 'verbose',
           onUnit: observeNeo4jTransaction,
           onRetry: observeNeo4jRetry,
-          gate: new UnitGate(c.neo4j.maxActive, c.neo4j.maxWaiting, c.neo4j.maxWaitMs),
+          gate: new UnitGate(c.neo4j.maxActive, c.neo4j.maxWaiting, c.neo4j.maxWaitMs, { sharedPermits: c.neo4j.sharedActive }),
           slotOf: (tenantId) => spaces.slotOf(tenantId),
           bookmarks,
         });

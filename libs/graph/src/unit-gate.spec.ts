@@ -34,9 +34,9 @@ describe('UnitGate', () => {
 
   it('holds a tenant to its share of the permits while another is active, and gives it all of them once it is alone', async () => {
     let now = 0;
-    const gate = new UnitGate(4, 100, 10_000, 1000, () => now);
-    const running: Record<string, (() => void)[]> = { flood: [], other: [] };
-    const take = (tenant: string) => void gate.acquire(tenant).then((release) => running[tenant]!.push(release));
+    const gate = new UnitGate(4, 100, 10_000, { activeWindowMs: 1000, nowMs: () => now });
+    const running: { flood: (() => void)[]; other: (() => void)[] } = { flood: [], other: [] };
+    const take = (tenant: keyof typeof running) => void gate.acquire(tenant).then((release) => running[tenant].push(release));
     // Alone, the flood takes every permit.
     for (let i = 0; i < 6; i++) take('flood');
     await flush();
@@ -68,8 +68,23 @@ describe('UnitGate', () => {
     expect([running.flood.length, gate.queued]).toEqual([4, 0]);
   });
 
+  it('splits sharedPermits, not every permit, between active tenants: with 2 of 4, one each', async () => {
+    const gate = new UnitGate(4, 100, 10_000, { sharedPermits: 2, nowMs: () => 0 });
+    const running: { flood: (() => void)[]; other: (() => void)[] } = { flood: [], other: [] };
+    const take = (tenant: keyof typeof running) => void gate.acquire(tenant).then((release) => running[tenant].push(release));
+    for (let i = 0; i < 5; i++) take('flood');
+    await flush();
+    expect(running.flood).toHaveLength(4);
+    take('other');
+    running.flood.shift()!();
+    running.flood.shift()!();
+    running.flood.shift()!();
+    await flush();
+    expect([running.flood.length, running.other.length, gate.queued]).toEqual([1, 1, 1]);
+  });
+
   it('does not count units without a tenant as another tenant', async () => {
-    const gate = new UnitGate(4, 100, 10_000, 1000, () => 0);
+    const gate = new UnitGate(4, 100, 10_000, { nowMs: () => 0 });
     (await gate.acquire(''))();
     const held: (() => void)[] = [];
     for (let i = 0; i < 4; i++) held.push(await gate.acquire('t'));

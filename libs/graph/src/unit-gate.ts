@@ -6,11 +6,12 @@ import { GraphError } from './graph.errors';
  * tenant's flood of concurrent requests cannot push another's to the back of one long line.
  *
  * While several tenants are active (a unit running or waiting, or one ended in the last
- * `activeWindowMs`), each runs at most its share of the permits (`permits / active`, at least
- * one) and a permit beyond a tenant's share stays free for the others even when nobody else
- * waits at this moment. Round-robin admission alone let a flooding tenant fill every permit
- * between another tenant's sequential requests, whose units then shared the two cores with all
- * of the flood's (bench/load README). A tenant alone gets every permit.
+ * `activeWindowMs`), each runs at most its share of `sharedPermits` (about the core count:
+ * `sharedPermits / active`, at least one), and a permit beyond a tenant's share stays free
+ * for the others even when nobody else waits at this moment. Round-robin admission alone let
+ * a flooding tenant fill every permit between another tenant's sequential requests, whose
+ * units then shared the two cores with all of the flood's (bench/load README). A tenant alone
+ * gets every permit: the permits above the cores overlap its own round trips.
  *
  * Under the driver's own pool a request waited in one FIFO queue with a short timeout: 50
  * recallers + 50 encoders got "Connection acquisition timed out" errors while the database was
@@ -28,14 +29,20 @@ export class UnitGate {
   private readonly running = new Map<string, number>();
   private readonly lastEnded = new Map<string, number>();
 
+  private readonly sharedPermits: number;
+  private readonly activeWindowMs: number;
+  private readonly nowMs: () => number;
+
   constructor(
     private readonly permits: number,
     private readonly maxWaiting: number,
     private readonly maxWaitMs: number,
-    private readonly activeWindowMs = ACTIVE_WINDOW_MS,
-    private readonly nowMs: () => number = Date.now,
+    options: { readonly sharedPermits?: number; readonly activeWindowMs?: number; readonly nowMs?: () => number } = {},
   ) {
     this.free = permits;
+    this.sharedPermits = Math.min(options.sharedPermits ?? permits, permits);
+    this.activeWindowMs = options.activeWindowMs ?? ACTIVE_WINDOW_MS;
+    this.nowMs = options.nowMs ?? Date.now;
   }
 
   /** Resolves with the function that gives the permit back (call it exactly once). */
@@ -84,7 +91,8 @@ export class UnitGate {
     for (const t of this.queues.keys()) others.add(t);
     others.delete(tenant);
     others.delete('');
-    return (this.running.get(tenant) ?? 0) < Math.max(1, Math.floor(this.permits / (1 + others.size)));
+    const share = others.size === 0 ? this.permits : Math.max(1, Math.floor(this.sharedPermits / (1 + others.size)));
+    return (this.running.get(tenant) ?? 0) < share;
   }
 
   private start(tenant: string): () => void {

@@ -10,6 +10,7 @@ function pacer(maxHoldMs = 1000, maxHeld = 8) {
     (ms) => (waits.push(ms), new Promise<void>((r) => releases.push(r))),
     maxHoldMs,
     maxHeld,
+    () => 0.25,
   );
   return { box, waits, releases, at: (ms: number) => (now = ms) };
 }
@@ -41,15 +42,17 @@ describe('RatePacer', () => {
     expect(waits[3]).toBe(50);
   });
 
-  it('holds a request whose slot is beyond maxHoldMs for maxHoldMs, then refuses it with the wait left', async () => {
+  it('holds a request whose slot is beyond maxHoldMs for one to two maxHoldMs, then refuses it with the wait left', async () => {
     const { box, waits, releases, at } = pacer(1000);
-    box.refused('a', 1500, 25);
+    box.refused('a', 3000, 25);
     const turn = box.waitTurn('a', 25);
-    expect(waits).toEqual([1000]);
-    at(1000);
+    // 1000 × (1 + the fake random 0.25).
+    expect(waits).toEqual([1250]);
+    at(1250);
     releases[0]!();
-    expect(await turn).toBe(500);
-    // It took no slot: the next request in line is still at 1500.
+    expect(await turn).toBe(1750);
+    // It took no slot: the next request in line is still at 3000.
+    at(2500);
     void box.waitTurn('a', 25);
     expect(waits[1]).toBe(500);
   });

@@ -38,7 +38,7 @@ function limiter() {
   const shared = new FakeShared();
   const waits: number[] = [];
   // The fake delay moves the fake clock: a held request comes back when its wait is over.
-  const pacer = new RatePacer(() => now, (ms) => (waits.push(ms), (now += ms), Promise.resolve()), 1000, 64);
+  const pacer = new RatePacer(() => now, (ms) => (waits.push(ms), (now += ms), Promise.resolve()), 1000, 64, () => 0);
   const l = new TenantRateLimiter(settings, 'q_test', shared, new LocalTokenBuckets(() => now), pacer, () => now);
   return { l, shared, waits, advance: (ms: number) => (now += ms) };
 }
