@@ -81,6 +81,11 @@ describe('UnitGate', () => {
     running.flood.shift()!();
     await flush();
     expect([running.flood.length, running.other.length, gate.queued]).toEqual([1, 1, 1]);
+    // Drained, so that no waiter's timer outlives the test.
+    running.other.shift()!();
+    running.flood.shift()!();
+    await flush();
+    expect([running.flood.length, gate.queued]).toEqual([1, 0]);
   });
 
   it('does not count units without a tenant as another tenant', async () => {
