@@ -3,6 +3,13 @@ import { UnitGate } from './unit-gate';
 
 const flush = () => new Promise((r) => setImmediate(r));
 
+/** A flooding and another tenant: `take` asks for a permit, `running` holds the releases of those granted. */
+function twoTenants(gate: UnitGate) {
+  const running: { flood: (() => void)[]; other: (() => void)[] } = { flood: [], other: [] };
+  const take = (tenant: keyof typeof running) => void gate.acquire(tenant).then((release) => running[tenant].push(release));
+  return { running, take };
+}
+
 describe('UnitGate', () => {
   it('admits up to its permits at once and the next waiter when one is given back', async () => {
     const gate = new UnitGate(2, 10, 10_000);
@@ -35,8 +42,7 @@ describe('UnitGate', () => {
   it('holds a tenant to its share of the permits while another is active, and gives it all of them once it is alone', async () => {
     let now = 0;
     const gate = new UnitGate(4, 100, 10_000, { activeWindowMs: 1000, nowMs: () => now });
-    const running: { flood: (() => void)[]; other: (() => void)[] } = { flood: [], other: [] };
-    const take = (tenant: keyof typeof running) => void gate.acquire(tenant).then((release) => running[tenant].push(release));
+    const { running, take } = twoTenants(gate);
     // Alone, the flood takes every permit.
     for (let i = 0; i < 6; i++) take('flood');
     await flush();
@@ -70,8 +76,7 @@ describe('UnitGate', () => {
 
   it('splits sharedPermits, not every permit, between active tenants: with 2 of 4, one each', async () => {
     const gate = new UnitGate(4, 100, 10_000, { sharedPermits: 2, nowMs: () => 0 });
-    const running: { flood: (() => void)[]; other: (() => void)[] } = { flood: [], other: [] };
-    const take = (tenant: keyof typeof running) => void gate.acquire(tenant).then((release) => running[tenant].push(release));
+    const { running, take } = twoTenants(gate);
     for (let i = 0; i < 5; i++) take('flood');
     await flush();
     expect(running.flood).toHaveLength(4);

@@ -47,7 +47,7 @@ export class UnitGate {
 
   /** Resolves with the function that gives the permit back (call it exactly once). */
   acquire(tenant: string): Promise<() => void> {
-    if (this.free > 0 && !this.queues.has(tenant) && this.fits(tenant)) return Promise.resolve(this.start(tenant));
+    if (this.free > 0 && !this.queues.has(tenant) && this.fits(tenant, this.activeTenants())) return Promise.resolve(this.start(tenant));
     if (this.waiting >= this.maxWaiting) return Promise.reject(busy(`${this.waiting} requests already wait for the database`));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -77,21 +77,27 @@ export class UnitGate {
   }
 
   /**
-   * Whether one more unit of `tenant` is within its share. Units without a tenant (migrations,
-   * sweeps, the embedding-space cache) are nobody's share and do not count as a tenant.
+   * The tenants active now: a unit running or waiting, or one ended within `activeWindowMs`
+   * (older endings are forgotten here). Units without a tenant (migrations, sweeps, the
+   * embedding-space cache) are nobody's share and do not count as a tenant. Computed once per
+   * admission or hand-over: granting a waiter leaves the set as it is.
    */
-  private fits(tenant: string): boolean {
+  private activeTenants(): Set<string> {
     const now = this.nowMs();
-    const others = new Set<string>();
+    const active = new Set<string>(this.running.keys());
+    for (const t of this.queues.keys()) active.add(t);
     for (const [t, at] of this.lastEnded) {
-      if (now - at <= this.activeWindowMs) others.add(t);
-      else if (!this.running.has(t)) this.lastEnded.delete(t);
+      if (now - at <= this.activeWindowMs) active.add(t);
+      else if (!active.has(t)) this.lastEnded.delete(t);
     }
-    for (const t of this.running.keys()) others.add(t);
-    for (const t of this.queues.keys()) others.add(t);
-    others.delete(tenant);
-    others.delete('');
-    const share = others.size === 0 ? this.permits : Math.max(1, Math.floor(this.sharedPermits / (1 + others.size)));
+    active.delete('');
+    return active;
+  }
+
+  /** Whether one more unit of `tenant` is within its share while `active` are active. */
+  private fits(tenant: string, active: ReadonlySet<string>): boolean {
+    const others = active.size - (active.has(tenant) ? 1 : 0);
+    const share = others === 0 ? this.permits : Math.max(1, Math.floor(this.sharedPermits / (1 + others)));
     return (this.running.get(tenant) ?? 0) < share;
   }
 
@@ -113,9 +119,11 @@ export class UnitGate {
 
   /** Gives free permits to waiting tenants in turn, skipping those at their share. */
   private dispatch(): void {
+    if (this.turns.length === 0) return;
+    const active = this.activeTenants();
     for (let looked = 0; this.free > 0 && looked < this.turns.length; ) {
       const tenant = this.turns.shift() as string;
-      if (!this.fits(tenant)) {
+      if (!this.fits(tenant, active)) {
         this.turns.push(tenant);
         looked++;
         continue;
