@@ -57,6 +57,20 @@ describe('RatePacer', () => {
     expect(waits[1]).toBe(500);
   });
 
+  it('never holds a refused request as long as its slot is away', async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const releases: (() => void)[] = [];
+    const box = new RatePacer(() => now, (ms) => (waits.push(ms), new Promise<void>((r) => releases.push(r))), 1000, 8, () => 0.99);
+    box.refused('a', 1500, 25);
+    const turn = box.waitTurn('a', 25);
+    // 1000 × 1.99 would pass the slot at 1500: held 1499 ms, refused with 1 ms left.
+    expect(waits).toEqual([1499]);
+    now = 1499;
+    releases[0]!();
+    expect(await turn).toBe(1);
+  });
+
   it('lets at most maxHeld requests of a tenant wait at once; the rest are judged at once', async () => {
     const { box, waits, releases } = pacer(1000, 2);
     box.refused('a', 500, 10);

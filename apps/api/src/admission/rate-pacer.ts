@@ -8,15 +8,15 @@
  * Why not refuse at once: a client that ignores Retry-After turns every refusal into another
  * request at once. With 32 such connections at the default limit, refusals answered at once
  * (or all released together when the wait ended) came back ≈ 550 times a second, each costing
- * about a millisecond of the API's event loop, which other tenants' requests share: the
- * flooder's refusals, not its admitted work, were most of what slowed them (bench/load README).
+ * about a millisecond of the API's event loop, which other tenants' requests share (the rest
+ * of what slowed them was the flood's units in Neo4j: unit-gate.ts; bench/load README).
  *
  * A request whose slot would be more than `maxHoldMs` away is not given one: it is held
- * between one and two `maxHoldMs` (at random, so that the refusals of many connections that
- * arrived together do not leave together: 88 at once kept the event loop ≈ 90 ms) and then
- * refused without being judged, so each connection of a flooder costs at most one refusal
- * per `maxHoldMs`. At most `maxHeld` requests per tenant wait at once;
- * any beyond are judged at once.
+ * between one and two `maxHoldMs` at random, never as long as its slot is away (so that the
+ * refusals of many connections that arrived together do not leave together: 88 at once kept
+ * the event loop ≈ 90 ms), and then refused with the wait left, without being judged, so each
+ * connection of a flooder costs at most one refusal per `maxHoldMs`. At most `maxHeld`
+ * requests per tenant wait at once; any beyond are judged at once.
  */
 export class RatePacer {
   /**
@@ -55,7 +55,8 @@ export class RatePacer {
     if (!full) this.emptyAt.set(key, slot);
     this.held.set(key, held + 1);
     try {
-      await this.delay(full ? this.maxHoldMs * (1 + this.random()) : slot - now);
+      // A refused request is never held past the turn it was refused for.
+      await this.delay(full ? Math.min(this.maxHoldMs * (1 + this.random()), slot - now - 1) : slot - now);
     } finally {
       const left = (this.held.get(key) ?? 1) - 1;
       if (left > 0) this.held.set(key, left);
