@@ -27,7 +27,19 @@ const balanced = weightsFrom({
 /** DESIGN §4; missing signals are 0. */
 export const PROFILES: Profiles = {
   balanced,
-  affective: weightsFrom({ semantic: 0.35, moodCongruence: 0.25, affectProximity: 0.15, momentumAlignment: 0.1, recency: 0.1, resonance: 0.05 }),
+  // DESIGN's affective profile with its query share (.35) split between meaning and words as
+  // `balanced` splits it: with meaning alone, affect outweighed a query whose embedding decides
+  // little (MADial dev, dialogue contexts as queries: recall@10 0.403 against cosine's 0.485;
+  // with the split 0.673), so affect replaced the query instead of reordering what it found.
+  affective: weightsFrom({
+    semantic: 0.175,
+    lexical: 0.175,
+    moodCongruence: 0.25,
+    affectProximity: 0.15,
+    momentumAlignment: 0.1,
+    recency: 0.1,
+    resonance: 0.05,
+  }),
   salience: weightsFrom({ semantic: 0.35, emotionalIntensity: 0.25, recency: 0.2, frequency: 0.1, importance: 0.1 }),
   // DESIGN's state profile with the fifth part of state (temporal) taken in: circadian
   // congruence .07 and session context .08, from semantic (.05), affect (.03), goals (.02),
@@ -64,8 +76,8 @@ export function profileWeights(profile: ProfileName): Weights {
  * Starting weights per query type. On the LoCoMo dev split no departure from `balanced`
  * helped factual, temporal or multi-hop questions (more recency lost "when did…" questions,
  * which ask about past events; more resonance lost multi-hop ones), and routing "how did she
- * feel" questions to the `affective` profile, which has no lexical weight, cost 0.44 recall@10
- * on them. So routing keeps `balanced` and only leans an affective query toward affect:
+ * feel" questions to DESIGN's `affective` profile (then with no lexical weight) cost 0.44
+ * recall@10 on them. So routing keeps `balanced` and only leans an affective query toward affect:
  *  affective — balanced with moodCongruence .08, affectProximity .08 and emotionalIntensity
  *              .03 (from semantic and lexical, .03 each, and resonance .11)
  * The classifier still reports the type (RecallResult.queryType); feedback shifts a type's

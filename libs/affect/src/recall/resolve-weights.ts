@@ -41,8 +41,8 @@ const PRESET_ROUTED: ReadonlySet<QueryType> = new Set<QueryType>(['open']);
 /**
  * The agent preset's profile as starting weights, when it applies: a preset whose profile is
  * not the default `balanced`, and an open or unclassified query. Fact-seeking queries keep
- * `balanced` (tuned so factual recall never falls below plain search; the affective and
- * salience profiles carry no lexical weight) and affective ones their affect-leaning route.
+ * `balanced` (tuned so factual recall never falls below plain search; the other profiles give
+ * meaning and words far less weight) and affective ones their affect-leaning route.
  */
 export function presetStart(presetProfile: ProfileName | undefined, queryType: QueryType | undefined): Weights | undefined {
   if (presetProfile === undefined || presetProfile === DEFAULT_PROFILE || isBaselineProfile(presetProfile)) return undefined;

@@ -120,6 +120,20 @@ describe('scenario: mood-congruent recall (issue 3)', () => {
     expect(ranked[0]?.id).toBe('outage');
   });
 
+  it('affect reorders what the query finds, it does not replace it: the one memory the query words name ranks first under `affective` in any mood', () => {
+    for (const affect of [
+      { valence: -0.7, arousal: 0.8, dominance: 0.3 },
+      { valence: 0.7, arousal: 0.7, dominance: 0.6 },
+    ]) {
+      const agent = encodedAgent();
+      feel(agent, affect, RECALL_AT);
+      // An embedding that decides little (every memory equally close) and the query's words in one memory.
+      const candidates = sameSimilarity(agent).map((m) => (m.id === 'sync' ? { ...m, bm25: 4.2 } : m));
+      const { weights } = resolveWeights({ mood: agent.mood.mood, profile: 'affective' });
+      expect(scoreCandidates(candidates, agent.context(RECALL_AT), weights)[0]?.id).toBe('sync');
+    }
+  });
+
   it('the same holds with mood-adapted affective weights', () => {
     const agent = encodedAgent();
     feel(agent, { valence: -0.7, arousal: 0.8, dominance: 0.3 }, RECALL_AT);

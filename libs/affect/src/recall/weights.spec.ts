@@ -25,7 +25,9 @@ describe('profiles', () => {
 
   it('DESIGN values, missing signals 0', () => {
     expect(PROFILES.affective.moodCongruence).toBe(0.25);
-    expect(PROFILES.affective.lexical).toBe(0);
+    // DESIGN's affective semantic .35, split between meaning and words (profiles.ts).
+    expect(PROFILES.affective.semantic + PROFILES.affective.lexical).toBeCloseTo(0.35, 12);
+    expect(PROFILES.affective.lexical).toBe(PROFILES.affective.semantic);
     expect(PROFILES.salience.emotionalIntensity).toBe(0.25);
     // DESIGN's state profile with temporal state taken in (profiles.ts).
     expect(PROFILES.state.goalRelevance).toBe(0.18);
@@ -64,7 +66,7 @@ describe('weights helpers', () => {
   it('array round trip in SIGNAL_NAMES order', () => {
     const arr = weightsToArray(PROFILES.affective);
     expect(arr).toHaveLength(14);
-    expect(arr[0]).toBe(0.35);
+    expect(arr[0]).toBe(0.175);
     expect(weightsFromArray(arr, PROFILES.balanced)).toEqual(PROFILES.affective);
     expect(weightsFromArray([1, 2], PROFILES.balanced)).toBe(PROFILES.balanced);
     // Arrays stored before temporal state: twelve entries, the two new signals read as 0.
@@ -78,7 +80,7 @@ describe('weights helpers', () => {
 });
 
 describe('mood-adaptive weights', () => {
-  it('hand-computed: affective profile, mood (−0.5, 0.7, 0.5)', () => {
+  it('hand-computed: the affective weights of DESIGN, mood (−0.5, 0.7, 0.5)', () => {
     // Gates: negative σ(0) = .5, high arousal σ(0) = .5, calm σ(5·(0.3 − 0.7))·(1 − .5) = σ(−2)·.5 ≈ .0596015.
     // semantic .35 → mood/affect .075 (half each) → momentum .05 → semantic .225;
     // pool = .2875 + .1875 + .15 = .625, calm moves .00596015 back: factor 1 − .00596015/.625.
@@ -87,7 +89,8 @@ describe('mood-adaptive weights', () => {
     expect(g.negative).toBeCloseTo(0.5, 12);
     expect(g.highArousal).toBeCloseTo(0.5, 12);
     expect(g.calm).toBeCloseTo(0.0596015, 6);
-    const w = adaptWeightsToMood(PROFILES.affective, mood);
+    const designAffective = weightsFrom({ semantic: 0.35, moodCongruence: 0.25, affectProximity: 0.15, momentumAlignment: 0.1, recency: 0.1, resonance: 0.05 });
+    const w = adaptWeightsToMood(designAffective, mood);
     const f = 1 - 0.00596015 / 0.625;
     expect(w.semantic).toBeCloseTo(0.225 + 0.00596015, 6);
     expect(w.moodCongruence).toBeCloseTo(0.2875 * f, 6);
