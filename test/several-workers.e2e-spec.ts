@@ -198,31 +198,37 @@ describe('several workers share one deployment’s work', () => {
   it('a worker SIGKILLed in the middle of a periodic run loses nothing: another takes the run up, and the work finishes once', async () => {
     await encodeBatch(BATCH);
     const pids = new Map(workers.map((w) => [`:${w.proc.child.pid}`, w]));
-    // Wait for a periodic run in flight on one of the workers, and kill that worker. A run is
-    // short: one may complete in the moment between being seen and the kill landing, and then
-    // nothing was interrupted, so the next run in flight is taken (at most two workers die).
+    // Wait for a periodic run in flight on one of the workers and freeze that worker (SIGSTOP:
+    // it sends nothing more). A run is short: it may have completed in the moment between being
+    // seen and the freeze, or its completion may have been on its way to Redis. So the state is
+    // read once the frozen worker's last words have landed: a run still active then can only be
+    // finished by another worker, and its worker is SIGKILLed; a run completed by then was not
+    // interrupted, and its worker is thawed (SIGCONT, within its lock) to wait for the next one.
     const q = queue('periodic');
     let victim: { jobId: string; worker: Worker } | undefined;
     let killed = '';
     try {
-      for (let attempt = 0; attempt < 2; attempt++) {
+      const deadline = Date.now() + 60_000;
+      while (!killed && Date.now() < deadline) {
         victim = undefined;
-        const deadline = Date.now() + 30_000;
-        while (!victim && Date.now() < deadline) {
-          for (const job of await q.getJobs(['active'])) {
-            const worker = [...pids].find(([suffix]) => job.processedBy?.endsWith(suffix))?.[1];
-            if (worker && job.id) victim = { jobId: job.id, worker };
-          }
-          await new Promise((r) => setTimeout(r, 5));
+        for (const job of await q.getJobs(['active'])) {
+          const worker = [...pids].find(([suffix]) => job.processedBy?.endsWith(suffix))?.[1];
+          if (worker && job.id) victim = { jobId: job.id, worker };
         }
-        expect(victim).toBeDefined();
-        await victim!.worker.proc.stop('SIGKILL');
-        killed = `:${victim!.worker.proc.child.pid}`;
-        pids.delete(killed);
-        // Completed already, right after the kill: the victim itself finished it (a survivor
-        // can take a run up only once its lock has expired, seconds later).
-        if ((await (await q.getJob(victim!.jobId))?.getState()) !== 'completed') break;
+        if (!victim) {
+          await new Promise((r) => setTimeout(r, 5));
+          continue;
+        }
+        victim.worker.proc.child.kill('SIGSTOP');
+        await new Promise((r) => setTimeout(r, 250));
+        if ((await (await q.getJob(victim.jobId))?.getState()) === 'active') {
+          await victim.worker.proc.stop('SIGKILL');
+          killed = `:${victim.worker.proc.child.pid}`;
+        } else {
+          victim.worker.proc.child.kill('SIGCONT');
+        }
       }
+      expect(killed).not.toBe('');
 
       // Its run stalls (nobody renews the lock) and a surviving worker completes it.
       const taken = await eventually(
