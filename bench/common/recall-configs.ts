@@ -31,3 +31,10 @@ export const profileConfig = (name: string, description = `profile ${name}`): Re
         ? { unavailable: `RecallProfile has no ${name}` }
         : { input: { profile: name } },
 });
+
+/** The default with spreading fixed at `hops` hops (seeds as the default's): what the default's depth costs or buys. */
+export const hopsConfig = (hops: number): RecallConfig => ({
+  name: `hops-${hops}`,
+  description: `exploration: default with spreading fixed at ${hops} hop${hops > 1 ? 's' : ''} (spread.hops)`,
+  plan: (caps) => (caps.spreadFields.has('hops') ? { input: { spread: { hops } } } : { unavailable: 'RecallInput has no spread.hops' }),
+});

@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG, profileConfig, type RecallConfig } from '../common/recall-configs';
+import { DEFAULT_CONFIG, hopsConfig, profileConfig, type RecallConfig } from '../common/recall-configs';
 
 /** Signals the "affect and state off" ablation zeroes (DESIGN §4: affect = mood, affect, momentum, intensity; state = goals, priming). */
 export const AFFECT_STATE_SIGNALS = ['moodCongruence', 'affectProximity', 'momentumAlignment', 'emotionalIntensity', 'goalRelevance', 'priming'] as const;
@@ -30,6 +30,7 @@ export const RECALL_CONFIGS: readonly RecallConfig[] = [
   },
   fixed('sem-lex', 'exploration: weights semantic .5, lexical .5', { semantic: 0.5, lexical: 0.5 }),
   fixed('res-50', 'exploration: weights semantic .25, lexical .25, resonance .5', { semantic: 0.25, lexical: 0.25, resonance: 0.5 }),
+  ...[1, 2, 3].map(hopsConfig),
   {
     name: 'no-spread',
     description: 'ablation: default with spreading activation off (spread.enabled false)',

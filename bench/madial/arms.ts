@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG, profileConfig, type RecallConfig } from '../common/recall-configs';
+import { DEFAULT_CONFIG, hopsConfig, profileConfig, type RecallConfig } from '../common/recall-configs';
 
 /** Which of the user's two agents an arm asks: affect inferred by Limbic, or the annotated emotion passed. */
 export type AgentKind = 'inferred' | 'explicit';
@@ -26,3 +26,6 @@ export function madialConfigs(apiProfiles: ReadonlySet<string>): RecallConfig[] 
   const names = [...new Set([...REQUIRED_PROFILES, ...apiProfiles])].sort();
   return [DEFAULT_CONFIG, ...names.map((n) => profileConfig(n))];
 }
+
+/** Run only when `--configs` names them: the default at a fixed spreading depth. */
+export const EXPLORATIONS: readonly RecallConfig[] = [1, 2, 3].map(hopsConfig);

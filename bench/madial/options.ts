@@ -16,7 +16,7 @@ export const HELP = `MADial-Bench retrieval benchmark for Limbic (dev half: user
   --data DIR             folder with memory.jsonl and dialogue.jsonl (default <repo>/../shared/bench/madial-dev;
                          never copy it into the repo)
   --arms NAMES           comma-separated arms (default: ${ARMS.map((a) => a.name).join(',')})
-  --configs NAMES        comma-separated configurations: default and profile names (default: all)
+  --configs NAMES        comma-separated configurations: default, profile names, hops-1..3 (default: default and every profile)
   --max-dialogues N      only the first N dialogues (smoke runs)
   --baselines-only       do not talk to the API
   --preset NAME          agent preset for createAgent (default: the API's default)

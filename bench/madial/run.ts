@@ -18,7 +18,7 @@ import type { RecallConfig } from '../common/recall-configs';
 import { baselineRows, configRow, runHeaderBase, type ConfigTally } from '../common/result-rows';
 import { waitUntilSearchable } from '../common/wait-searchable';
 import { startWorker } from '../common/worker-process';
-import { madialConfigs, type AgentKind, type Arm } from './arms';
+import { EXPLORATIONS, madialConfigs, type AgentKind, type Arm } from './arms';
 import { loadMadial, type MadialDialogue } from './dataset';
 import { deltasToCosine, markdown, type ArmResult, type MadialHeader, type RowResult } from './report';
 import { parseOptions, type Options } from './options';
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await Promise.all(kinds.map((k) => waitUntilSearchable(api, agentOf(k), data.memories.at(-1)!, log, opts.now)));
     timings.appraisal = seconds(t);
 
-    const configs = madialConfigs(caps.profiles).filter((c) => opts.configs === null || opts.configs.has(c.name));
+    const configs = [...madialConfigs(caps.profiles), ...EXPLORATIONS].filter((c) => (opts.configs === null ? !EXPLORATIONS.includes(c) : opts.configs.has(c.name)));
     for (const arm of runnable) for (const config of configs) entries.push({ arm, config, unavailable: null, latencies: [], server: [], errors: 0 });
 
     t = performance.now();

@@ -207,8 +207,6 @@ export const QUERY_CLASSIFIER = {
 export const FEEDBACK = { learningRate: 0.05, maxWeight: 1, maxAdjustment: 0.25 } as const;
 
 export const ENERGY_EFFECTS = {
-  /** chosen: above this energy recall widens (one more hop, more seeds). */
-  highEnergy: 0.7,
   /** chosen: below this recall narrows (one hop fewer). */
   lowEnergy: 0.3,
   /**

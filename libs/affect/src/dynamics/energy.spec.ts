@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { PRESET_NAMES, PRESETS } from '../agent/presets';
-import { ENERGY_EFFECTS } from '../constants';
-import { energyCutThreshold } from '../recall/energy-effects';
+import { energyCutThreshold, energySearchBreadth } from '../recall/energy-effects';
 import { unit } from '../testing/arbitraries';
 import { depleteEnergy, energyAt, recoverEnergy, spendEnergy, steadyEnergy, type EnergyRates } from './energy';
 
@@ -82,8 +81,9 @@ describe('per-preset energy rates', () => {
       lowestSeen = Math.min(lowestSeen, energyAt(s, i * MIN, rates));
       s = spendEnergy(s, i * MIN, rates);
     }
-    // Full breadth (no hop lost, the extra hop kept) and a cut at most 0.6·(1 − 0.77) ≈ 14 % of the best score.
-    expect(lowestSeen).toBeGreaterThanOrEqual(ENERGY_EFFECTS.highEnergy);
+    // No hop lost, seeds at least 1.27× the base, and a cut at most 0.6·(1 − 0.77) ≈ 14 % of the best score.
+    expect(lowestSeen).toBeGreaterThanOrEqual(0.77);
+    expect(energySearchBreadth(lowestSeen, PRESETS[name].spread).hops).toBe(PRESETS[name].spread.hops);
     expect(steadyEnergy(1 / 60, rates)).toBeGreaterThanOrEqual(0.77);
     expect(energyCutThreshold(1, lowestSeen)).toBeLessThan(0.14);
   });

@@ -1,12 +1,15 @@
 import { applyEnergyCut, energyCutThreshold, energySearchBreadth } from './energy-effects';
 
 describe('energy effects', () => {
-  it('widens when rested, narrows when tired', () => {
+  it('more seeds when rested; a tired agent walks one hop fewer, a rested one no further than its base', () => {
     // seeds = round(10 × lerp(0.5, 1.5, e)).
-    expect(energySearchBreadth(1)).toEqual({ hops: 3, seeds: 15 });
+    expect(energySearchBreadth(1)).toEqual({ hops: 2, seeds: 15 });
     expect(energySearchBreadth(0.5)).toEqual({ hops: 2, seeds: 10 });
+    expect(energySearchBreadth(0.3)).toEqual({ hops: 2, seeds: 8 });
+    expect(energySearchBreadth(0.29)).toEqual({ hops: 1, seeds: 8 });
     expect(energySearchBreadth(0.1)).toEqual({ hops: 1, seeds: 6 });
     expect(energySearchBreadth(1, { hops: 3, seeds: 40 })).toEqual({ hops: 3, seeds: 50 });
+    expect(energySearchBreadth(1, { hops: 1, seeds: 8 })).toEqual({ hops: 1, seeds: 12 });
     expect(energySearchBreadth(0, { hops: 1, seeds: 1 })).toEqual({ hops: 1, seeds: 1 });
   });
 
