@@ -298,6 +298,16 @@ export const SPREADING = {
    * 0.6) make spreading buy only +0.004 recall@10; with these, see the README.
    */
   defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.9, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 } satisfies Record<EdgeType, number>,
+  /**
+   * chosen, measured on the LoCoMo dev split (bench/locomo/README.md): a seed keeps this share
+   * of its own activation as resonance (withSeedActivation), a walk of no edge at about a
+   * typical edge's strength. Without it a seed's resonance came only from other seeds, so its
+   * own neighbours (activation × strength) could pass it on resonance alone: the best match
+   * lost first place to the turn next to it (spreading cost hit@1 32 questions and won it 17).
+   * 0 / .25 / .5 / .75: hit@1 .356 / .378 / .387 / .378, MRR@10 .489 / .503 / .510 / .505,
+   * recall@10 .717 / .716 / .720 / .718.
+   */
+  seedSelfShare: 0.5,
 } as const;
 
 /** Hebbian strengthening of co-recalled edges. DESIGN §4. */

@@ -20,6 +20,7 @@ import {
   rankPass2,
   scorePass1,
   seedsFromPass1,
+  withSeedActivation,
   SIGNAL_NAMES,
   SPREADING,
   stateAt,
@@ -213,11 +214,13 @@ export class RecallService {
     const breadth = cmd.profile === undefined && isFactSeeking(queryType)
       ? energyBreadth
       : sessionSearchBreadth(energyBreadth, { minutes: sessionMinutes(session, cmd.nowMs), interactions: session.interactions });
-    const activations = new Map<string, ActivatedNode>();
+    const reachedBy = new Map<string, ActivatedNode>();
+    let activations: ReadonlyMap<string, ActivatedNode> = reachedBy;
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {
+      const seeds = seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds);
       // A held focus is broadcast: it seeds spreading too, so its neighbours are lifted.
-      const spreadSeeds = withBroadcastSeed(seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds), broadcastSeed(workspace, cmd.nowMs));
+      const spreadSeeds = withBroadcastSeed(seeds, broadcastSeed(workspace, cmd.nowMs));
       const reached = await unit.spread(
         {
           seeds: spreadSeeds,
@@ -232,12 +235,13 @@ export class RecallService {
         goalEmbeddings,
       );
       for (const r of reached) {
-        activations.set(r.id, toActivatedNode(r));
+        reachedBy.set(r.id, toActivatedNode(r));
         if (r.candidate) {
           activated.push(toRecallCandidate(r.candidate, 0, goals));
           memories.set(r.id, r.candidate.memory);
         }
       }
+      activations = withSeedActivation(reachedBy, seeds);
     }
 
     const { ranked, energyCut } = rankPass2({

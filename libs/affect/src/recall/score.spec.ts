@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { baseCandidate, baseContext, candidateArb, contextArb } from '../testing/arbitraries';
 import { SIGNAL_NAMES } from '../types/recall.types';
 import { PROFILES } from './profiles';
-import { recallInMemory, scoreCandidates, scorePass1, scorePass2, seedsFromPass1 } from './score';
+import { recallInMemory, scoreCandidates, scorePass1, scorePass2, seedsFromPass1, withSeedActivation } from './score';
 import { weightsFrom } from './weights';
 
 describe('scoreCandidates', () => {
@@ -116,6 +116,32 @@ describe('two passes', () => {
     const out = recallInMemory({ pool, others: [outside], context, weights, graph, seeds: 1, topK: 5 });
     // x gets resonance 0.45 (seed a, TEMPORAL factor 1) → 0.05 + 0.225 = 0.275.
     expect(out.find((r) => r.id === 'x')?.score).toBeCloseTo(0.275, 12);
+    // The seed a keeps half its own activation: 0.45 + 0.5·(0.5·0.45) = 0.5625.
+    expect(out.find((r) => r.id === 'a')?.score).toBeCloseTo(0.5625, 12);
+    expect(out.find((r) => r.id === 'a')?.explanation.activationPath).toEqual(['a']);
     expect(recallInMemory({ pool, context, weights, energy: 1 }).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a seed keeps half its own activation, unless a walk from another seed brings it more', () => {
+    const walked = new Map([['b', { id: 'b', activation: 0.4, seedId: 'a', path: ['a', 'b'], edgeTypes: ['TEMPORAL' as const] }]]);
+    const out = withSeedActivation(walked, [
+      { id: 'a', activation: 0.9 },
+      { id: 'b', activation: 0.6 },
+      { id: 'c', activation: 0 },
+    ]);
+    expect(out.get('a')).toEqual({ id: 'a', activation: 0.45, seedId: 'a', path: ['a'], edgeTypes: [] });
+    expect(out.get('b')?.activation).toBe(0.4);
+    expect(out.has('c')).toBe(false);
+    expect(walked.has('a')).toBe(false);
+    expect(withSeedActivation(walked, [{ id: 'b', activation: 1 }]).get('b')?.path).toEqual(['b']);
+  });
+
+  it('the best match is not passed by its own neighbour on resonance alone', () => {
+    // a is the best match; its TEMPORAL neighbour n matches the query a little less. Without the
+    // seed's own share n (0.5·0.5 + 0.5·0.45) passed a (0.5·0.9 + 0).
+    const near = [baseCandidate('a', { semanticSimilarity: 0.9 }), baseCandidate('n', { semanticSimilarity: 0.5 })];
+    const graph = { nodes: ['a', 'n'], edges: [{ a: 'a', b: 'n', type: 'TEMPORAL' as const, weight: 1 }] };
+    const ranked = recallInMemory({ pool: near, context, weights, graph, seeds: 1 });
+    expect(ranked.map((r) => r.id)).toEqual(['a', 'n']);
   });
 });

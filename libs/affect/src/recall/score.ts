@@ -1,4 +1,4 @@
-import { RECALL } from '../constants';
+import { RECALL, SPREADING } from '../constants';
 import { spreadActivation } from '../graph/spreading-activation';
 import { clamp, compareStrings } from '../math/scalar';
 import type { ActivatedNode, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
@@ -46,6 +46,27 @@ export function seedsFromPass1(pass1: readonly ScoredCandidate[], count: number 
     .sort(byScoreThenId)
     .slice(0, Math.max(0, Math.floor(count)))
     .map((s) => ({ id: s.id, activation: clamp(s.score, 0, 1) }));
+}
+
+/**
+ * The activations pass 2 scores with: the spread's (each node's strongest walk from a seed
+ * other than itself), where each seed also counts a walk of no edge, seedSelfShare of its own
+ * activation, when that is stronger. A seed's neighbours get at most its activation × an
+ * edge's strength, so without it the best match could fall behind the memory next to it on
+ * resonance alone.
+ */
+export function withSeedActivation(
+  activations: ReadonlyMap<string, ActivatedNode>,
+  seeds: readonly SpreadSeed[],
+  share: number = SPREADING.seedSelfShare,
+): ReadonlyMap<string, ActivatedNode> {
+  const out = new Map(activations);
+  for (const seed of seeds) {
+    const own = clamp(share, 0, 1) * clamp(seed.activation, 0, 1);
+    const walked = out.get(seed.id);
+    if (own > 0 && (walked === undefined || walked.activation < own)) out.set(seed.id, { id: seed.id, activation: own, seedId: seed.id, path: [seed.id], edgeTypes: [] });
+  }
+  return out;
 }
 
 export interface Pass2Input {
@@ -133,8 +154,9 @@ export interface InMemoryRecallInput {
  */
 export function recallInMemory(input: InMemoryRecallInput): readonly RankedMemory[] {
   const pass1 = scorePass1(input.pool, input.context, input.weights);
+  const seeds = seedsFromPass1(pass1, input.seeds);
   const activations: ReadonlyMap<string, ActivatedNode> =
-    input.graph === undefined ? new Map() : spreadActivation(input.graph, seedsFromPass1(pass1, input.seeds), input.spread);
+    input.graph === undefined ? new Map() : withSeedActivation(spreadActivation(input.graph, seeds, input.spread), seeds);
   return scorePass2({
     pool: input.pool,
     activated: input.others ?? [],
