@@ -103,7 +103,7 @@ export class SignalVector {
   sessionContext!: number;
 }
 
-@ObjectType({ description: 'The strongest spreading-activation path that reached a memory.' })
+@ObjectType({ description: 'The strongest spreading-activation path that reached a memory. A seed counts half its own pass-1 score as a path of itself alone (no edge) when no walk from another seed brings it more.' })
 export class ActivationPath {
   @Field(() => ID) seedId!: string;
   @Field(() => Float) activation!: number;
