@@ -98,7 +98,8 @@ async function main(): Promise<void> {
     await Promise.all(kinds.map((k) => waitUntilSearchable(api, agentOf(k), data.memories.at(-1)!, log, opts.now)));
     timings.appraisal = seconds(t);
 
-    const configs = [...madialConfigs(caps.profiles), ...EXPLORATIONS].filter((c) => (opts.configs === null ? !EXPLORATIONS.includes(c) : opts.configs.has(c.name)));
+    const wanted = opts.configs;
+    const configs = wanted === null ? madialConfigs(caps.profiles) : [...madialConfigs(caps.profiles), ...EXPLORATIONS].filter((c) => wanted.has(c.name));
     for (const arm of runnable) for (const config of configs) entries.push({ arm, config, unavailable: null, latencies: [], server: [], errors: 0 });
 
     t = performance.now();

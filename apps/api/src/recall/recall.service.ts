@@ -214,8 +214,7 @@ export class RecallService {
     const breadth = cmd.profile === undefined && isFactSeeking(queryType)
       ? energyBreadth
       : sessionSearchBreadth(energyBreadth, { minutes: sessionMinutes(session, cmd.nowMs), interactions: session.interactions });
-    const reachedBy = new Map<string, ActivatedNode>();
-    let activations: ReadonlyMap<string, ActivatedNode> = reachedBy;
+    let activations: ReadonlyMap<string, ActivatedNode> = new Map();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {
       const seeds = seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds);
@@ -234,6 +233,7 @@ export class RecallService {
         embedding,
         goalEmbeddings,
       );
+      const reachedBy = new Map<string, ActivatedNode>();
       for (const r of reached) {
         reachedBy.set(r.id, toActivatedNode(r));
         if (r.candidate) {
