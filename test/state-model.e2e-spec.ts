@@ -176,8 +176,12 @@ describe('the state model does what it says', () => {
     expect(activation(afterEncode, 'invoices')).toBe(0);
 
     const query = { query: 'anything on my mind', topK: 2, profile: 'state' as const, spread: { enabled: false } };
-    // What the encode primed shows in the next recall's priming signal.
-    expect(item(await recall(id, query), 'k8s')?.explanation?.signals.priming).toBeGreaterThan(0.4);
+    // What the encode primed shows in the next recall's priming signal. This probe ranks by
+    // priming alone, where the two memories tie: it must not ignite the workspace, whose
+    // broadcast would prime the focus's concepts again (the workspace e2e tests that).
+    const probe = await recall(id, { ...query, weights: { priming: 1 } });
+    expect(probe.focus).toBeNull();
+    expect(item(probe, 'k8s')?.explanation?.signals.priming).toBeGreaterThan(0.4);
 
     await limbic().observe(id, 'The kubernetes upgrade is planned for tonight.');
     const afterObserve = await primed(id);

@@ -150,8 +150,19 @@ export const LEXICON = {
  */
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
 
-/** Recall signals. DESIGN §4. */
+/** Recall signals. DESIGN §4, except semantic (relative to the candidates' cosines). */
 export const SIGNALS = {
+  semantic: {
+    /**
+     * chosen: the semantic signal divides by the candidates' cosine range, but by no less
+     * than this (calibrated cosine): when every candidate sits within it of the others, the
+     * query is about equally (un)related to all of them, and the closest should not count as
+     * a full match (a two-memory agent asked something unrelated would otherwise see one
+     * memory at 1 and ignite its workspace on it). Below the tenth percentile of the LoCoMo
+     * dev recalls' ranges (0.39); neither benchmark's figures move with it.
+     */
+    minRange: 0.25,
+  },
   recency: {
     baseDecay: 0.5,
     arousalSlowdown: 0.5,
@@ -293,11 +304,14 @@ export const SPREADING = {
    * the query's own signals cannot find. A memory semantically or emotionally close to a seed
    * mostly scores well on the query's semantic signal already, so those edges carry half;
    * what happened next to a seed in time (the answer to a question, the outcome of an event)
-   * or was caused by it often shares no words with the query, so TEMPORAL and CAUSAL carry
-   * (almost) all of the seed's activation. Factors ranked the other way (SEMANTIC 1 … TEMPORAL
-   * 0.6) make spreading buy only +0.004 recall@10; with these, see the README.
+   * often shares no words with the query, so TEMPORAL carries all of the seed's activation.
+   * CAUSAL .6: the encoder infers it from cue words between memories close in time, and on
+   * the dev split the walks through it were the ones that crowded other evidence out of the
+   * top 10 (a ranker fitted to pass 2's features gave them a negative weight); .6 measured
+   * +0.002 to +0.008 recall@10 over .9 at three semantic weights. Factors ranked the other
+   * way (SEMANTIC 1 … TEMPORAL 0.6) make spreading buy only +0.004 recall@10; see the README.
    */
-  defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.9, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 } satisfies Record<EdgeType, number>,
+  defaultTypeFactors: { SEMANTIC: 0.5, CAUSAL: 0.6, EMOTIONAL: 0.5, TEMPORAL: 1, CONTRASTIVE: 0.5 } satisfies Record<EdgeType, number>,
   /**
    * chosen, measured on the LoCoMo dev split (bench/locomo/README.md): a seed keeps this share
    * of its own activation as resonance (withSeedActivation), a walk of no edge at about a

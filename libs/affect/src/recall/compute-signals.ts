@@ -1,11 +1,12 @@
 import { goalRelevance } from '../appraisal/goal-appraisal';
 import { residueAsOf } from '../dynamics/attention-residue';
+import { clamp01 } from '../math/scalar';
 import { elapsedHours } from '../math/time';
 import type { CoreAffect, Momentum, Mood } from '../types/affect.types';
 import type { GoalContext, RecallCandidate, RecallContext, Signals } from '../types/recall.types';
 import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSignal, moodCongruenceSignal } from './signals/affective-signals';
 import { importanceSignal, primingSignal, resonanceSignal } from './signals/context-signals';
-import { lexicalSignal, semanticSignal } from './signals/similarity-signals';
+import { lexicalSignal, semanticSignal, type CosineRange } from './signals/similarity-signals';
 import { frequencySignal, recencySignal } from './signals/temporal-signals';
 import { circadianCongruenceSignal, sessionContextSignal } from './signals/temporal-state-signals';
 
@@ -43,19 +44,34 @@ export function hoursSinceLastUse(candidate: RecallCandidate, nowMs: number): nu
   return elapsedHours(Math.max(candidate.occurredAtMs, candidate.lastAccessedAtMs ?? -Infinity), nowMs);
 }
 
-/** Largest BM25 among the candidates (the lexical signal's denominator). */
-export function bestBm25(candidates: readonly RecallCandidate[]): number {
+/** What the similarity signals of one set of candidates are relative to. */
+export interface CandidateScale {
+  /** Largest BM25 among the candidates (the lexical signal's denominator). */
+  readonly bestBm25: number;
+  /** Their clamped cosines' range (the semantic signal's scale). */
+  readonly cosine: CosineRange;
+}
+
+/** The scale of the candidates scored together (pass 1: the pool; pass 2: the pool and the memories spreading joined). */
+export function candidateScale(candidates: readonly RecallCandidate[]): CandidateScale {
   let best = 0;
-  for (const c of candidates) if (c.bm25 > best) best = c.bm25;
-  return best;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const c of candidates) {
+    if (c.bm25 > best) best = c.bm25;
+    const cosine = clamp01(c.semanticSimilarity);
+    if (cosine < min) min = cosine;
+    if (cosine > max) max = cosine;
+  }
+  return { bestBm25: best, cosine: candidates.length === 0 ? { min: 0, max: 0 } : { min, max } };
 }
 
 /** All fourteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
-export function computeSignals(candidate: RecallCandidate, context: PreparedContext, best: number, resonance?: number): Signals {
+export function computeSignals(candidate: RecallCandidate, context: PreparedContext, scale: CandidateScale, resonance?: number): Signals {
   const similarities = candidate.goalSimilarities;
   return {
-    semantic: semanticSignal(candidate.semanticSimilarity),
-    lexical: lexicalSignal(candidate.bm25, best),
+    semantic: semanticSignal(candidate.semanticSimilarity, scale.cosine),
+    lexical: lexicalSignal(candidate.bm25, scale.bestBm25),
     moodCongruence: moodCongruenceSignal(context.mood, candidate.moodAtEncoding),
     affectProximity: affectProximitySignal(context.affectReference, candidate.affect),
     momentumAlignment: momentumAlignmentSignal(context.momentum, candidate.momentumAtEncoding),

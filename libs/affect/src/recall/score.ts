@@ -3,7 +3,7 @@ import { spreadActivation } from '../graph/spreading-activation';
 import { clamp, compareStrings } from '../math/scalar';
 import type { ActivatedNode, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
 import type { RankedMemory, RecallCandidate, RecallContext, ScoredCandidate, Signals, Weights } from '../types/recall.types';
-import { bestBm25, computeSignals, prepareContext } from './compute-signals';
+import { candidateScale, computeSignals, prepareContext } from './compute-signals';
 import { applyEnergyCut } from './energy-effects';
 import { weightedScore, weightedSignals } from './weights';
 
@@ -12,8 +12,8 @@ function byScoreThenId(x: { readonly id: string; readonly score: number }, y: { 
 }
 
 /**
- * Scores and ranks candidates: signals (resonance from `resonance` by id, else 0), score
- * Σ w_i·f_i, sorted by score desc then id asc, ranks 1-based. Independent of candidate
+ * Scores and ranks candidates: signals (resonance from `resonance` by id, else 0; semantic
+ * and lexical relative to these candidates, candidateScale), score Σ w_i·f_i, sorted by score desc then id asc, ranks 1-based. Independent of candidate
  * order. Ids should be unique; a repeated id keeps its best-scoring entry.
  */
 export function scoreCandidates(
@@ -23,10 +23,10 @@ export function scoreCandidates(
   resonance?: ReadonlyMap<string, number>,
 ): readonly ScoredCandidate[] {
   const prepared = prepareContext(context);
-  const best = bestBm25(candidates);
+  const scale = candidateScale(candidates);
   const byId = new Map<string, { id: string; score: number; signals: Signals; rank: number }>();
   for (const candidate of candidates) {
-    const signals = computeSignals(candidate, prepared, best, resonance?.get(candidate.id));
+    const signals = computeSignals(candidate, prepared, scale, resonance?.get(candidate.id));
     const score = weightedScore(signals, weights);
     const previous = byId.get(candidate.id);
     if (previous === undefined || score > previous.score) byId.set(candidate.id, { id: candidate.id, score, signals, rank: 0 });

@@ -85,8 +85,12 @@ export class RecallInput {
 
 @ObjectType({ description: 'One value per recall signal.' })
 export class SignalVector {
-  @Field(() => Float) semantic!: number;
-  @Field(() => Float) lexical!: number;
+  @Field(() => Float, {
+    description: 'Meaning: the query’s cosine with the memory, placed within the range of this recall’s candidates (1 the closest, 0 the farthest; the range taken as at least 0.25).',
+  })
+  semantic!: number;
+  @Field(() => Float, { description: 'Words: BM25 of the query’s content words over the agent’s own memories, divided by the best candidate’s.' })
+  lexical!: number;
   @Field(() => Float) moodCongruence!: number;
   @Field(() => Float) affectProximity!: number;
   @Field(() => Float) momentumAlignment!: number;

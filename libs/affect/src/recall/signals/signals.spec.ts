@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { candidateArb, contextArb, unit } from '../../testing/arbitraries';
+import { baseCandidate, candidateArb, contextArb, unit } from '../../testing/arbitraries';
 import { SIGNAL_NAMES } from '../../types/recall.types';
-import { bestBm25, computeSignals, prepareContext } from '../compute-signals';
+import { candidateScale, computeSignals, prepareContext } from '../compute-signals';
 import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSignal, moodCongruenceSignal } from './affective-signals';
 import { importanceSignal, primingSignal, resonanceSignal, tagOverlap } from './context-signals';
 import { lexicalSignal, semanticSignal } from './similarity-signals';
@@ -13,6 +13,39 @@ describe('similarity signals', () => {
     expect(semanticSignal(-0.2)).toBe(0);
     expect(lexicalSignal(5, 10)).toBe(0.5);
     expect(lexicalSignal(5, 0)).toBe(0);
+  });
+
+  it('semantic places the cosine within the candidates’ range; without a range it is the clamped cosine', () => {
+    const range = { min: 0.2, max: 0.6 };
+    expect(semanticSignal(0.6, range)).toBe(1);
+    expect(semanticSignal(0.2, range)).toBe(0);
+    expect(semanticSignal(0.5, range)).toBeCloseTo(0.75, 12);
+    // Clamped first: a negative cosine sits at the floor of a range that starts at 0.
+    expect(semanticSignal(-0.3, { min: 0, max: 0.5 })).toBe(0);
+    expect(semanticSignal(0.4, { min: 0.4, max: 0.4 })).toBe(0.4);
+    // Candidates within 0.25 of each other: divided by 0.25, so the closest is no full match.
+    expect(semanticSignal(0.5, { min: 0.4, max: 0.5 })).toBeCloseTo(0.4, 12);
+  });
+
+  it('candidateScale: the best BM25 and the clamped cosines’ range', () => {
+    const c = (semanticSimilarity: number, bm25: number) => baseCandidate('m', { semanticSimilarity, bm25 });
+    expect(candidateScale([c(0.7, 2), c(-0.1, 5), c(0.3, 0)])).toEqual({ bestBm25: 5, cosine: { min: 0, max: 0.7 } });
+    expect(candidateScale([])).toEqual({ bestBm25: 0, cosine: { min: 0, max: 0 } });
+  });
+
+  it('property: the semantic signal ranks as the cosine does, whatever band a model packs cosines into', () => {
+    // c' = a + b·c with b > 0 (a model's calibration, or a model that compresses its cosines).
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 8 }), fc.double({ min: 0.5, max: 1, noNaN: true }), (cosines, b) => {
+        // Ranges wider than the semantic signal's floor (0.25), before and after packing.
+        fc.pre(b * (Math.max(...cosines) - Math.min(...cosines)) > 0.25);
+        const a = (1 - b) / 2;
+        const wide = cosines.map((x) => semanticSignal(x, { min: Math.min(...cosines), max: Math.max(...cosines) }));
+        const packed = cosines.map((x) => a + b * x);
+        const narrow = packed.map((x) => semanticSignal(x, { min: Math.min(...packed), max: Math.max(...packed) }));
+        narrow.forEach((v, i) => expect(v).toBeCloseTo(wide[i] ?? NaN, 9));
+      }),
+    );
   });
 });
 
@@ -169,8 +202,9 @@ describe('computeSignals', () => {
         tags: ['engine'],
       },
       prepared,
-      0,
+      { bestBm25: 0, cosine: { min: 0.5, max: 0.5 } },
     );
+    expect(s.semantic).toBe(0.5);
     expect(s.priming).toBeCloseTo(0.4, 12); // 0.8 halved once
     expect(s.goalRelevance).toBe(0);
     expect(s.resonance).toBe(0);
@@ -181,9 +215,9 @@ describe('computeSignals', () => {
     fc.assert(
       fc.property(fc.array(candidateArb(), { minLength: 1, maxLength: 8 }), contextArb, unit, (candidates, context, resonance) => {
         const prepared = prepareContext(context);
-        const best = bestBm25(candidates);
+        const scale = candidateScale(candidates);
         for (const c of candidates) {
-          const s = computeSignals(c, prepared, best, resonance);
+          const s = computeSignals(c, prepared, scale, resonance);
           for (const name of SIGNAL_NAMES) {
             expect(s[name]).toBeGreaterThanOrEqual(0);
             expect(s[name]).toBeLessThanOrEqual(1);
