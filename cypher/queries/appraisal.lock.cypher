@@ -2,10 +2,12 @@
 // its resonance neighbours (whose affect the edge revision reads) before anything is read.
 // A copy of the job running at the same time, or the appraisal of a neighbour, then waits
 // for this one to commit, and the statements after this read what it committed.
-// SET + REMOVE of a scratch property takes the lock and leaves nothing behind.
+// SET + REMOVE of a scratch property takes the lock and leaves nothing behind. The agent is
+// locked first, raising its graph revision (bump-graph-rev says why): the edges may be revised.
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
+SET a.graphRev = coalesce(a.graphRev, 0) + 1
 SET m.appraisalLock = true
 REMOVE m.appraisalLock
 WITH m

@@ -2,6 +2,7 @@
 // scans one label (or its index) instead of every node of the database: goals, concepts, term
 // statistics, revisions, recall records, state samples, and memories written while the delete ran. Every
 // label a query writes with an agentId must be listed here (owned-labels.spec.ts checks it).
+{{bump-graph-rev}}
 CALL () {
   MATCH (n:Memory) WHERE n.tenantId = $tenantId AND n.agentId = $agentId RETURN n LIMIT toInteger($batchSize)
   UNION

@@ -2,6 +2,7 @@
 // ids never outlive it). The relationship type is dynamic (Cypher 25 `$(…)`), from this
 // allow-list; the service rejects any other type before anything is written, and a row that
 // still names one is dropped here.
+{{bump-graph-rev}}
 UNWIND $rows AS row
 WITH row
 WHERE row.type IN {{resonance-type-list}} + ['CO_RECALLED', 'TAGGED', 'PURSUES', 'PRIMED']

@@ -6,7 +6,7 @@ MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId
 OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
 FOREACH (locked IN CASE WHEN a IS NULL THEN [] ELSE [a] END |
-  SET locked.stateLock = coalesce(locked.stateLock, 0) + 1)
+  SET locked.stateLock = coalesce(locked.stateLock, 0) + 1, locked.graphRev = coalesce(locked.graphRev, 0) + 1)
 WITH m
 RETURN m.agentId AS agentId, m.occurredAt AS occurredAt, m.content AS content,
        [(m)-[e:TEMPORAL {chain: true}]-(n:Memory)

@@ -4,7 +4,7 @@ WHERE m.tenantId = $tenantId
 // The agent's lock first, before the memory's, in the order encode takes them (no deadlock
 // between a restore and an encode linking to the memory).
 OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: m.agentId})
-SET a.stateLock = coalesce(a.stateLock, 0) + 1
+SET a.stateLock = coalesce(a.stateLock, 0) + 1, a.graphRev = coalesce(a.graphRev, 0) + 1
 WITH m, coalesce(m.archived, false) AS wasArchived
 SET m.archived = false
 REMOVE m.archivedAt

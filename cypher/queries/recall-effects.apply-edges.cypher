@@ -1,6 +1,7 @@
 // Hebbian strengthening among co-recalled memories, co-recall counters for pairs without a
 // resonance edge, and a new SEMANTIC edge (counter removed) once a pair has been co-recalled
 // often enough. Weights are computed by libs/affect; this only stores them.
+{{bump-learn-rev}}
 CALL (*) {
   UNWIND $strengthen AS s
   MATCH (m:Memory {id: s.a})-[r:{{resonance-types}}]-(n:Memory {id: s.b})

@@ -15,6 +15,8 @@
 //    are exact too: its index is not quantized, schema 009). Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
+//  - incarnation: which agent of that id this is, for the revisions of its spreading graph
+//    (graphRev, learnRev on the agent; spread.graph-rev).
 // A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
 // (libs/graph/src/memory-row.ts, which says why a list and which columns).
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
@@ -58,6 +60,6 @@ CALL (textHits, goals) {
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
   ]) AS candidates
 }
-RETURN a {.*} AS agent, goals, primed, lexicon,
+RETURN a {.*} AS agent, coalesce(a.creationToken, elementId(a)) AS incarnation, goals, primed, lexicon,
   textScanned, [h IN textHits | {id: h.node.id, score: h.score}] AS textFound,
   candidates

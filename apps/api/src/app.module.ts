@@ -26,6 +26,7 @@ import { RecallService } from './recall/recall.service';
 import { RecallWarmupService } from './recall/services/recall-warmup.service';
 import { RecallEffectsDispatcher } from './recall/services/recall-effects-dispatcher.service';
 import { SeedPoolService } from './recall/services/seed-pool.service';
+import { SpreadGraphCache } from './recall/services/spread-graph-cache.service';
 import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
 import { selectionLimit } from './common/selection-limit';
@@ -86,6 +87,7 @@ makeDateTimeStrict();
     MemoryUpdateService,
     MemoryResolver,
     SeedPoolService,
+    SpreadGraphCache,
     RecallEffectsDispatcher,
     FeedbackService,
     FeedbackResolver,

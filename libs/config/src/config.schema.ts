@@ -145,6 +145,27 @@ export const CONFIG_TABLE = {
     maxQueryCost: env('LIMBIC_MAX_QUERY_COST', int(10, 10_000_000).default(1000)),
   },
 
+  recall: {
+    /**
+     * The API holds agents' spreading graphs so that a recall spreads in-process: at most this
+     * many resonance edges in all (≈ 100 bytes each), least recently used agents evicted first;
+     * 0 turns it off and every recall spreads in Cypher.
+     */
+    spreadCacheEdges: env('LIMBIC_SPREAD_CACHE_EDGES', int(0, 100_000_000).default(2_000_000)),
+    /**
+     * The most of its time the API spends reloading one agent's graph after it changed: an agent
+     * whose last load took 1 s is reloaded at most every 1 s / this share (0.05: 20 s); between
+     * reloads its recalls spread in Cypher.
+     */
+    spreadCacheReloadShare: env('LIMBIC_SPREAD_CACHE_RELOAD_SHARE', z.coerce.number().min(0.001).max(1).default(0.05)),
+    /**
+     * How long after it was loaded a held graph may still serve recalls when only recall effects
+     * (Hebbian strengthening, co-recall links) changed the graph since: they land a queue's delay
+     * after their recall anyway. 0: only an exact copy serves. Any other write is never lagged.
+     */
+    spreadLearnLagMs: env('LIMBIC_SPREAD_LEARN_LAG_MS', int(0, 600_000).default(2000)),
+  },
+
   /** Input of `RateLimitSettings`: the default token bucket and the per-tenant overrides. */
   rateLimit: {
     /** Refill per second; 0 turns rate limiting off. Unset: 1000, but 0 in single-tenant mode. */

@@ -45,6 +45,18 @@ export const vectorSearches = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Recall spreads by where the walk ran: `cache` (in the API over the agent's held graph),
+ * `cache-lagging` (the same, while recall effects newer than the held graph wait for its reload)
+ * or `cypher` (spread.activate: a filtered recall, a graph changed since it was loaded, or not held).
+ */
+export const recallSpreads = new Counter({
+  name: 'limbic_recall_spreads_total',
+  help: 'recall spreading activations by where the walk ran: cache (in the API over the agent graph it holds), cache-lagging (held graph older than recall effects, within LIMBIC_SPREAD_LEARN_LAG_MS), cypher (in Neo4j).',
+  labelNames: ['path'] as const,
+  registers: [metricsRegistry],
+});
+
 export const recallTotal = new Counter({
   name: 'limbic_recall_total',
   help: 'recall calls by outcome.',

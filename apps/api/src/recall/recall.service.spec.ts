@@ -9,6 +9,7 @@ import type { RecallInput } from './dto/recall.types';
 import { RecallService } from './recall.service';
 import type { RecallEffectsDispatcher } from './services/recall-effects-dispatcher.service';
 import { SeedPoolService } from './services/seed-pool.service';
+import { SpreadGraphCache } from './services/spread-graph-cache.service';
 import { agentLuceneQuery } from './utils/lucene-query';
 
 const TENANT = 'tenant-a';
@@ -60,7 +61,7 @@ const seed = (id: string, score: number, content: string, hoursAgo: number) => (
  */
 function agentWithMemories(): RecordingExecutor {
   return new RecordingExecutor()
-    .answer('recall.prelude', [{ agent, goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }])
+    .answer('recall.prelude', [{ agent, incarnation: 'token-1', goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }])
     .answer('vector.index-state', [{ state: 'ONLINE', populationPercent: 100 }])
     .answer('vector.agent-nearest', [{ key: 'q', hits: [seed('m1', 0.95, 'postgres primary outage', 24), seed('m2', 0.8, 'the database went down', 30)] }])
     .answer('spread.activate', [
@@ -81,7 +82,8 @@ function agentWithMemories(): RecordingExecutor {
 /** Queries that address no tenant's data: the vector index's state is one per database. */
 const TENANTLESS: ReadonlySet<QueryName> = new Set(['vector.index-state']);
 
-function serviceOn(db: RecordingExecutor) {
+/** `held`: the API may hold agents' spreading graphs (SpreadGraphCache); off, every recall spreads in Cypher. */
+function serviceOn(db: RecordingExecutor, held = false) {
   const dispatched: Omit<RecallEffectsJobV1, 'v'>[] = [];
   const effects: Pick<RecallEffectsDispatcher, 'dispatchInBackground'> = {
     dispatchInBackground: (payload) => {
@@ -91,8 +93,10 @@ function serviceOn(db: RecordingExecutor) {
   };
   const embedder = new HashEmbedder(64);
   const vectors = new AgentVectorSearch(undefined, embedder);
-  const recalls = new RecallService(loadConfig({}), embedder, new RecallRepository(db.asExecutor(), vectors), new SeedPoolService(), effects as RecallEffectsDispatcher);
-  return { recalls, dispatched };
+  const repository = new RecallRepository(db.asExecutor(), vectors);
+  const graphs = new SpreadGraphCache(loadConfig(held ? {} : { LIMBIC_SPREAD_CACHE_EDGES: '0' }), repository);
+  const recalls = new RecallService(loadConfig({}), embedder, repository, new SeedPoolService(), effects as RecallEffectsDispatcher, graphs);
+  return { recalls, dispatched, graphs };
 }
 
 const input: RecallInput = { agentId: AGENT, query: 'postgres outage last week', topK: 5, now: new Date(NOW) };
@@ -127,6 +131,37 @@ describe('RecallService (recorded queries)', () => {
     const joined = outcome.items.find((i) => i.memory.id === 'm3');
     expect(joined?.activation).toMatchObject({ seedId: 'm1', path: ['m1', 'm3'] });
     expect(outcome.items[0]?.memory.id).toBe('m1');
+  });
+
+  it('spreads in-process over the agent graph it holds at the revision the recall read', async () => {
+    const db = agentWithMemories()
+      .answer('spread.graph-rev', [{ graphRev: 7, learnRev: 2, incarnation: 'token-1' }])
+      .answer('spread.agent-graph', [{ from: ['m1', 'm2'], to: ['m3', 'm1'], types: ['TEMPORAL', 'SEMANTIC'], weights: [0.8, 0.1] }])
+      .answer('recall.candidates', [{ memory: memoryRow('m3', 'the team stayed late', NOW - 24 * HOUR + 60_000), score: 0.5, goalScores: [], concepts: [] }]);
+    // After the first recall, the agent as the prelude reads it: graph revisions as set here.
+    let revs = { graphRev: 7, learnRev: 2 };
+    db.answer('recall.prelude', () => [{ agent: { ...agent, ...revs }, incarnation: 'token-1', goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }]);
+    const { recalls, graphs } = serviceOn(db, true);
+    const byCypher = await recalls.recall(TENANT, input);
+    // Not held yet: this recall spread in Cypher and started a load in the background.
+    expect(db.names()).toContain('spread.activate');
+    await graphs.load(TENANT, AGENT);
+
+    // Revisions equal to the held graph's: spread in-process, only the joining memory's row read.
+    db.queries.length = 0;
+    const inProcess = await recalls.recall(TENANT, input);
+    expect(db.names()).toEqual(['recall.prelude', 'vector.agent-nearest', 'recall.candidates']);
+    // Only the memory outside the pool is read: the pool's come with the first read.
+    expect(db.paramsOf('recall.candidates')[0]).toMatchObject({ tenantId: TENANT, agentId: AGENT, ids: ['m3'] });
+    // The scripted spread.activate answered m3 alone; the walk over the held graph finds m3 the same way.
+    expect(inProcess.items.map((i) => i.memory.id).sort()).toEqual(byCypher.items.map((i) => i.memory.id).sort());
+    expect(inProcess.items.find((i) => i.memory.id === 'm3')?.activation).toMatchObject({ seedId: 'm1', path: ['m1', 'm3'], edgeTypes: ['TEMPORAL'] });
+
+    // A write raised the graph revision: the held graph is not used until a reload catches up.
+    revs = { graphRev: 8, learnRev: 2 };
+    db.queries.length = 0;
+    await recalls.recall(TENANT, input);
+    expect(db.names()).toContain('spread.activate');
   });
 
   it('hands the effects to the worker after the answer: the tenant, the recall id and the items in rank order', async () => {

@@ -42,13 +42,15 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallUnit } from '@limbic/graph';
+import { decodeAgentState, isUnfiltered, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallUnit } from '@limbic/graph';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
 import { RecallEffectsDispatcher } from './services/recall-effects-dispatcher.service';
 import { SeedPoolService, type SeedPool } from './services/seed-pool.service';
+import { SpreadGraphCache } from './services/spread-graph-cache.service';
 import { agentLuceneQuery } from './utils/lucene-query';
+import { spreadInProcess } from './utils/spread-in-process';
 import { toRecallCandidate } from './utils/to-recall-candidate';
 
 /** chosen: candidates per index — three per wanted result, at least 30, at most 300. */
@@ -93,7 +95,8 @@ export interface RecallOutcome {
 }
 
 /**
- * Recall (DESIGN §4): hybrid seeds → pass 1 → spreading activation in Cypher → pass 2 →
+ * Recall (DESIGN §4): hybrid seeds → pass 1 → spreading activation (in-process over the agent's
+ * cached graph, else in Cypher) → pass 2 →
  * focus. Every formula is libs/affect's; every read runs in one read transaction, and the
  * answer waits for no write: after it, the recall's record is written pending and its effects
  * go to the `recall-effects` queue (RecallEffectsDispatcher).
@@ -108,6 +111,7 @@ export class RecallService {
     private readonly recalls: RecallRepository,
     private readonly seedPool: SeedPoolService,
     private readonly effects: RecallEffectsDispatcher,
+    private readonly spreadGraphs: SpreadGraphCache,
   ) {}
 
   async recall(tenantId: string, input: RecallInput): Promise<RecallOutcome> {
@@ -220,19 +224,21 @@ export class RecallService {
       const seeds = seedsFromPass1(pass1, cmd.spread.seeds ?? breadth.seeds);
       // A held focus is broadcast: it seeds spreading too, so its neighbours are lifted.
       const spreadSeeds = withBroadcastSeed(seeds, broadcastSeed(workspace, cmd.nowMs));
-      const reached = await unit.spread(
-        {
-          seeds: spreadSeeds,
-          hops: cmd.spread.hops ?? breadth.hops,
-          factors: SPREADING.defaultTypeFactors,
-          minActivation: cmd.spread.minActivation ?? SPREADING.defaultMinActivation,
-          maxFanOut: SPREADING.defaultMaxFanOut,
-          poolIds: ids,
-          maxJoined: Math.max(JOINED_MIN, JOINED_PER_RESULT * cmd.topK),
-        },
-        embedding,
-        goalEmbeddings,
-      );
+      const params = {
+        seeds: spreadSeeds,
+        hops: cmd.spread.hops ?? breadth.hops,
+        factors: SPREADING.defaultTypeFactors,
+        minActivation: cmd.spread.minActivation ?? SPREADING.defaultMinActivation,
+        maxFanOut: SPREADING.defaultMaxFanOut,
+        poolIds: ids,
+        maxJoined: Math.max(JOINED_MIN, JOINED_PER_RESULT * cmd.topK),
+      };
+      // The agent's graph held at the revision this recall read spreads in-process; a filtered
+      // recall spreads on the filtered subgraph, which only Cypher has.
+      const cached = isUnfiltered(cmd.filter) ? this.spreadGraphs.at(tenantId, cmd.agentId, state.graphRevs) : this.spreadGraphs.bypassed();
+      const reached = cached
+        ? await spreadInProcess(unit, cached.fanOut, params, embedding, goalEmbeddings)
+        : await unit.spread(params, embedding, goalEmbeddings);
       const reachedBy = new Map<string, ActivatedNode>();
       for (const r of reached) {
         reachedBy.set(r.id, toActivatedNode(r));

@@ -28,6 +28,8 @@ export interface RecallAgentState {
   readonly workspace: WorkspaceState;
   readonly goals: readonly RecallGoal[];
   readonly primed: readonly RecallPrimedConcept[];
+  /** The revisions of the agent's spreading graph (spread.graph-rev); 0 before its first link. */
+  readonly graphRevs: SpreadGraphRevs;
 }
 
 export interface SeedHit {
@@ -65,6 +67,23 @@ export interface ActivationRecord {
   readonly edgeTypes: readonly string[];
   /** Null for memories already in the caller's pool. */
   readonly candidate: CandidateRecord | null;
+}
+
+/** The revisions of an agent's spreading graph: writes raise `graph`, recall effects `learn` (spread.graph-rev). */
+export interface SpreadGraphRevs {
+  /** Which agent of that id (its creation token): one deleted and made again counts from 0 again. */
+  readonly incarnation: string;
+  readonly graph: number;
+  readonly learn: number;
+}
+
+/** An agent's resonance edges between live memories, as parallel lists (spread.agent-graph). */
+export interface AgentSpreadGraph {
+  readonly revs: SpreadGraphRevs;
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly types: readonly string[];
+  readonly weights: readonly number[];
 }
 
 export interface SpreadParams {
@@ -225,6 +244,7 @@ function parseAgentState(row: Row, raw: Row): RecallAgentState {
     workspace: decodeWorkspace(raw),
     goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.vector) })),
     primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
+    graphRevs: { incarnation: String(row.incarnation), graph: num(raw.graphRev, 0), learn: num(raw.learnRev, 0) },
   };
 }
 
@@ -256,6 +276,30 @@ export class RecallRepository {
     private readonly db: Neo4jExecutor,
     private readonly vectors: AgentVectorSearch,
   ) {}
+
+  /**
+   * The agent's spreading graph as of its revisions `revs` or later (spread.agent-graph): they
+   * are read first, in the same transaction, so the edges are never older than them. At most
+   * `maxEdges` edges are read: a caller that gets that many treats the graph as too large. Null: no agent.
+   */
+  spreadGraph(tenantId: string, agentId: string, maxEdges: number): Promise<AgentSpreadGraph | null> {
+    return this.db.readTx(
+      'spread.load',
+      async (tx) => {
+        const [revRow] = await tx.run<Row>('spread.graph-rev', { tenantId, agentId });
+        if (!revRow) return null;
+        const [row] = await tx.run<Row>('spread.agent-graph', { tenantId, agentId, maxEdges });
+        return {
+          revs: { incarnation: String(revRow.incarnation), graph: num(revRow.graphRev, 0), learn: num(revRow.learnRev, 0) },
+          from: strList(row?.from),
+          to: strList(row?.to),
+          types: strList(row?.types),
+          weights: numList(row?.weights),
+        };
+      },
+      tenantId,
+    );
+  }
 
   /** Runs `work` inside one read transaction scoped to the agent and, when given, to `filter`'s memories. */
   read<R>(tenantId: string, agentId: string, work: (unit: RecallUnit) => Promise<R>, filter: MemoryFilter = NO_FILTER): Promise<R> {

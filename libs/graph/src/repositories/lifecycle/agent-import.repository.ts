@@ -53,7 +53,7 @@ export class AgentImportRepository {
           to: ref(e.to),
           props: { ...fromPortable(e), tenantId, ...('agentId' in e.props ? { agentId } : {}) },
         }));
-        const done = await tx.run<{ edges: number }>('lifecycle.import-edges', { tenantId, rows });
+        const done = await tx.run<{ edges: number }>('lifecycle.import-edges', { tenantId, agentId, rows });
         edges += done[0]?.edges ?? 0;
       }
       return { goals: refs.Goal.size, concepts: refs.Concept.size, memories: refs.Memory.size, revisions, edges };

@@ -1,0 +1,175 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { buildFanOut, normaliseSpreadOptions, SPREADING, type EdgeType, type FanOutStep, type SpreadEdge, type SpreadOptions } from '@limbic/affect';
+import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
+import { RecallRepository, type AgentSpreadGraph, type SpreadGraphRevs } from '@limbic/graph';
+import { recallSpreads } from '@limbic/observability';
+
+/** A load that failed or found too many edges counts as this long (reloads wait it / the reload share: 10 min at 0.05). */
+const REFUSED_LOAD_MS = 30_000;
+
+/** The fan-out every recall spreads over: DESIGN's type factors and fan-out bound. */
+export const CACHED_SPREAD_OPTIONS: SpreadOptions = normaliseSpreadOptions({ typeFactors: SPREADING.defaultTypeFactors, maxFanOut: SPREADING.defaultMaxFanOut });
+
+/** A fan-out table of one agent as of its graph revisions `revs`. */
+export interface CachedFanOut {
+  readonly revs: SpreadGraphRevs;
+  readonly fanOut: ReadonlyMap<string, readonly FanOutStep[]>;
+}
+
+interface Entry extends CachedFanOut {
+  readonly edges: number;
+  /** When the load that made it began (its revisions were read then). */
+  readonly loadedAtMs: number;
+}
+
+interface LoadHistory {
+  readonly startedAtMs: number;
+  readonly tookMs: number;
+}
+
+/**
+ * The agents' spreading graphs, held in the API so that a recall spreads in-process
+ * (libs/affect spreadOverFanOut) instead of walking the graph in Cypher: the walk was a third of
+ * a default recall's time (its own round trip and per-row work in Neo4j; bench/recall-latency
+ * README). An entry serves a recall only at the graph revision the recall's own prelude read
+ * (every write that changes the agent's graph raises it in its transaction: bump-graph-rev), so
+ * a recall after a change takes the Cypher spread until a reload has caught up. Only what recall
+ * effects taught the graph (learnRev) may lag, by `spreadLearnLagMs` at most: those land
+ * asynchronously, a queue's delay after their recall, anyway.
+ * A miss or a lagging entry starts a reload in the background: one at a time per agent, no more often
+ * than `spreadCacheReloadShare` of the time an agent's last load took (a large agent whose links change
+ * all the time stays on the Cypher spread rather than reloading without end). Entries are evicted
+ * least recently used beyond `spreadCacheEdges` edges in all.
+ */
+@Injectable()
+export class SpreadGraphCache {
+  private readonly log = new Logger('SpreadGraphCache');
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly history = new Map<string, LoadHistory>();
+  private edges = 0;
+
+  constructor(
+    @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
+    private readonly recalls: RecallRepository,
+  ) {}
+
+  /**
+   * The agent's fan-out for a recall that read the revisions `revs`, or null: none is held that
+   * may serve it (a reload starts in the background when allowed), or the cache is off.
+   */
+  at(tenantId: string, agentId: string, revs: SpreadGraphRevs): CachedFanOut | null {
+    const { spreadCacheEdges, spreadLearnLagMs } = this.config.recall;
+    if (spreadCacheEdges <= 0) {
+      recallSpreads.inc({ path: 'cypher' });
+      return null;
+    }
+    const key = keyOf(tenantId, agentId);
+    const entry = this.entries.get(key);
+    const sameGraph = entry !== undefined && entry.revs.incarnation === revs.incarnation && entry.revs.graph === revs.graph;
+    const exact = sameGraph && entry.revs.learn === revs.learn;
+    const lagging = sameGraph && !exact && entry.revs.learn < revs.learn && Date.now() - entry.loadedAtMs <= spreadLearnLagMs;
+    if (!exact) this.reloadInBackground(key, tenantId, agentId);
+    recallSpreads.inc({ path: exact ? 'cache' : lagging ? 'cache-lagging' : 'cypher' });
+    if (entry === undefined || !(exact || lagging)) return null;
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** A recall that cannot use a held graph (a filtered one spreads on its subgraph, in Cypher). */
+  bypassed(): null {
+    recallSpreads.inc({ path: 'cypher' });
+    return null;
+  }
+
+  /** Loads the agent's graph now, or joins the load under way; resolves when it is held or refused. */
+  load(tenantId: string, agentId: string): Promise<void> {
+    const key = keyOf(tenantId, agentId);
+    const running = this.loading.get(key);
+    if (running !== undefined) return running;
+    const load = this.loadOnce(key, tenantId, agentId).finally(() => this.loading.delete(key));
+    this.loading.set(key, load);
+    return load;
+  }
+
+  private async loadOnce(key: string, tenantId: string, agentId: string): Promise<void> {
+    const started = performance.now();
+    const startedAtMs = Date.now();
+    const maxEdges = this.config.recall.spreadCacheEdges;
+    let graph: AgentSpreadGraph | null = null;
+    try {
+      graph = await this.recalls.spreadGraph(tenantId, agentId, maxEdges + 1);
+    } finally {
+      // A failed load, or a graph too large to hold, is not tried again for a long while.
+      const tookMs = performance.now() - started;
+      const refused = graph === null || graph.from.length > maxEdges;
+      this.remember(key, { startedAtMs, tookMs: refused ? Math.max(tookMs, REFUSED_LOAD_MS) : tookMs });
+    }
+    if (graph === null) this.drop(key);
+    else this.hold(key, graph, startedAtMs);
+    const tookMs = performance.now() - started;
+    this.log.debug(`spreading graph of an agent: ${graph?.from.length ?? 0} edges at revision ${graph ? `${graph.revs.graph}/${graph.revs.learn}` : '-'}, loaded in ${tookMs.toFixed(0)} ms`);
+  }
+
+  private reloadInBackground(key: string, tenantId: string, agentId: string): void {
+    if (this.loading.has(key)) return;
+    const last = this.history.get(key);
+    const reloadCostShare = this.config.recall.spreadCacheReloadShare;
+    if (last !== undefined && Date.now() - last.startedAtMs < last.tookMs / reloadCostShare) return;
+    this.load(tenantId, agentId).catch((err: unknown) => this.log.warn(`loading the spreading graph of an agent failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  /** The last load of each agent, the most recent 10,000 agents' only. */
+  private remember(key: string, load: LoadHistory): void {
+    this.history.delete(key);
+    this.history.set(key, load);
+    if (this.history.size > 10_000) {
+      const oldest = this.history.keys().next();
+      if (!oldest.done) this.history.delete(oldest.value);
+    }
+  }
+
+  private hold(key: string, graph: AgentSpreadGraph, loadedAtMs: number): void {
+    const edges = Math.min(graph.from.length, graph.to.length, graph.types.length, graph.weights.length);
+    const maxEdges = this.config.recall.spreadCacheEdges;
+    this.drop(key);
+    if (edges > maxEdges) return;
+    this.entries.set(key, { revs: graph.revs, fanOut: buildFanOut(spreadGraphOf(graph, edges), CACHED_SPREAD_OPTIONS), edges, loadedAtMs });
+    this.edges += edges;
+    for (const [oldest, entry] of this.entries) {
+      if (this.edges <= maxEdges) break;
+      this.entries.delete(oldest);
+      this.edges -= entry.edges;
+    }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.edges -= entry.edges;
+  }
+}
+
+/** Ids interned: the driver decodes every occurrence of an id into a string of its own. */
+function spreadGraphOf(graph: AgentSpreadGraph, edges: number): { nodes: string[]; edges: SpreadEdge[] } {
+  const ids = new Map<string, string>();
+  const intern = (id: string): string => {
+    const known = ids.get(id);
+    if (known !== undefined) return known;
+    ids.set(id, id);
+    return id;
+  };
+  const list: SpreadEdge[] = new Array<SpreadEdge>(edges);
+  for (let i = 0; i < edges; i++) {
+    list[i] = { a: intern(graph.from[i] as string), b: intern(graph.to[i] as string), type: graph.types[i] as EdgeType, weight: graph.weights[i] as number };
+  }
+  return { nodes: [...ids.keys()], edges: list };
+}
+
+/** Unambiguous whatever the ids hold: an agent's key can never be another tenant's. */
+function keyOf(tenantId: string, agentId: string): string {
+  return JSON.stringify([tenantId, agentId]);
+}
