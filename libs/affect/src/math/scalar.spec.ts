@@ -10,6 +10,11 @@ describe('scalar helpers', () => {
     expect(clamp01(2)).toBe(1);
   });
 
+  it('clamp gives a bound itself: −0 comes out as +0 (toBe tells them apart)', () => {
+    expect(clamp01(-0)).toBe(0);
+    expect(clamp(-0, 0, 1)).toBe(0);
+  });
+
   it('lerp interpolates: 2 + (6 − 2)·0.25 = 3', () => {
     expect(lerp(2, 6, 0.25)).toBe(3);
   });

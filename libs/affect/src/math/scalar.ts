@@ -1,7 +1,8 @@
 /** Limits x to [min, max]; NaN becomes min so bad input can never leak out of a signal. */
+/** `x` in [min, max]; NaN gives min. At a bound it gives the bound itself, so −0 comes out as 0 (signed zeros made scores depend on candidate order). */
 export function clamp(x: number, min: number, max: number): number {
   if (Number.isNaN(x)) return min;
-  return x < min ? min : x > max ? max : x;
+  return x <= min ? min : x >= max ? max : x;
 }
 
 export function clamp01(x: number): number {
