@@ -68,8 +68,10 @@ export class SpreadGraphCache {
     const entry = this.entries.get(key);
     const sameGraph = entry !== undefined && entry.revs.incarnation === revs.incarnation && entry.revs.graph === revs.graph;
     const exact = sameGraph && entry.revs.learn === revs.learn;
-    const lagging = sameGraph && !exact && entry.revs.learn < revs.learn && Date.now() - entry.loadedAtMs <= spreadLearnLagMs;
-    if (!exact) this.reloadInBackground(key, tenantId, agentId);
+    const lagging = sameGraph && !exact && spreadLearnLagMs > 0 && entry.revs.learn < revs.learn && Date.now() - entry.loadedAtMs <= spreadLearnLagMs;
+    // A held graph newer than the recall's read (a write committed between the two) needs no reload.
+    const behind = entry === undefined || entry.revs.incarnation !== revs.incarnation || entry.revs.graph < revs.graph || (entry.revs.graph === revs.graph && entry.revs.learn < revs.learn);
+    if (behind) this.reloadInBackground(key, tenantId, agentId);
     recallSpreads.inc({ path: exact ? 'cache' : lagging ? 'cache-lagging' : 'cypher' });
     if (entry === undefined || !(exact || lagging)) return null;
     // Most recently used last: eviction takes the first.

@@ -1,0 +1,96 @@
+import type { RecallOptions } from '@limbic/client';
+import { sharedStack, type SharedStack } from './support/shared-stack';
+
+const DAY = 24 * 3600 * 1000;
+const T0 = Date.UTC(2025, 4, 1, 9);
+
+/**
+ * The API spreads in-process over the agent graph it holds (SpreadGraphCache) and only at the
+ * graph revision the recall read: a write is seen by the very next recall, through the Cypher
+ * spread until the held graph is reloaded, then through the reloaded one.
+ */
+describe('recall spreads over the held agent graph, and never over a stale one', () => {
+  let stack: SharedStack;
+  const limbic = () => stack.tenants[0]!.limbic;
+  const ids = new Map<string, string>();
+  // Importance decides among what is found; kite and sunflowers share no word or meaning with the
+  // query, so only spreading from the outage can bring them.
+  const query = 'postgres outage failover replica';
+  const recall = (options: RecallOptions = {}) =>
+    limbic().recall('sol', query, { topK: 4, weights: { semantic: 0.1, importance: 0.9 }, explain: true, spread: { hops: 2 }, ...options });
+  const encode = async (externalId: string, content: string, at: number, importance: number) => {
+    const m = await limbic().remember('sol', { externalId, content, occurredAt: new Date(at).toISOString(), importance });
+    ids.set(externalId, m.id);
+  };
+
+  async function spreads(): Promise<Record<string, number>> {
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    const counts: Record<string, number> = {};
+    for (const [, path, n] of text.matchAll(/^limbic_recall_spreads_total\{path="([a-z-]+)"[^}]*\} (\d+)/gm)) counts[path as string] = Number(n);
+    return counts;
+  }
+
+  /** Spreads over a held graph so far, exact or waiting for recall effects to be loaded. */
+  const held = (counts: Record<string, number>) => (counts.cache ?? 0) + (counts['cache-lagging'] ?? 0);
+
+  /** Recalls until one spread over the held graph (the first ones load it in the background). */
+  async function recallOverHeldGraph() {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const before = held(await spreads());
+      const r = await recall();
+      if (held(await spreads()) > before) return r;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no recall spread over the held graph');
+  }
+
+  beforeAll(async () => {
+    stack = await sharedStack({ tenants: 1 });
+    await limbic().createAgent('sol');
+    // More notes near the query than a recall pools (30 per index), so that memories sharing
+    // nothing with it (kite, sunflowers) are pooled by neither index: only a walk can reach them.
+    for (let i = 0; i < 40; i++) await encode(`f${i}`, `postgres replica note ${i}: reviewed failover schedule item ${i * 7}`, T0 + i * DAY, 0.1);
+    await encode('outage', 'postgres primary outage; failover to replica took ninety minutes', T0 + 50 * DAY, 0.1);
+    await encode('sunflowers', 'my daughter painted yellow sunflowers at school', T0 + 50 * DAY + 60_000, 1);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('spreads in-process once the graph is held, and reaches through it what the Cypher spread reaches', async () => {
+    const held = await recallOverHeldGraph();
+    const sun = held.items.find((i) => i.memory.externalId === 'sunflowers');
+    expect(sun?.pass1Rank).toBeNull();
+    expect(sun?.explanation?.activation?.path).toEqual([ids.get('outage'), ids.get('sunflowers')]);
+    expect(sun?.explanation?.signals.resonance).toBeCloseTo(sun!.explanation!.activation!.activation, 12);
+    // The same recall restricted to a filter every memory passes spreads in Cypher.
+    const before = (await spreads()).cypher ?? 0;
+    const cypher = await recall({ filter: { occurredAfter: new Date(T0 - DAY).toISOString() } });
+    expect((await spreads()).cypher ?? 0).toBeGreaterThan(before);
+    expect(cypher.items.find((i) => i.memory.externalId === 'sunflowers')?.explanation?.activation?.path).toEqual(sun?.explanation?.activation?.path);
+  });
+
+  it('sees a memory encoded into the chain at the very next recall, and after the reload', async () => {
+    await recallOverHeldGraph();
+    // Between the outage and the sunflowers: the temporal chain now runs outage → kite → sunflowers.
+    await encode('kite', 'flying a red kite on the beach with grandpa', T0 + 50 * DAY + 30_000, 1);
+    const next = await recall();
+    const kite = next.items.find((i) => i.memory.externalId === 'kite');
+    expect(kite?.pass1Rank).toBeNull();
+    expect(kite?.explanation?.activation?.path).toEqual([ids.get('outage'), ids.get('kite')]);
+
+    const reloaded = await recallOverHeldGraph();
+    expect(reloaded.items.find((i) => i.memory.externalId === 'kite')?.explanation?.activation?.path).toEqual([ids.get('outage'), ids.get('kite')]);
+  });
+
+  it('no longer reaches a memory once it is archived, nor after it is deleted', async () => {
+    await recallOverHeldGraph();
+    await limbic().forget(ids.get('kite')!);
+    expect((await recall()).items.map((i) => i.memory.externalId)).not.toContain('kite');
+    await limbic().restore(ids.get('kite')!);
+    await recallOverHeldGraph();
+    expect((await recall()).items.map((i) => i.memory.externalId)).toContain('kite');
+    await limbic().forget(ids.get('kite')!, { hard: true });
+    expect((await recall()).items.map((i) => i.memory.externalId)).not.toContain('kite');
+  });
+});
