@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { lexiconDelta } from '@limbic/affect';
 import { Neo4jExecutor, type TxRunner } from '../../neo4j-executor';
@@ -19,7 +20,7 @@ export class AgentImportRepository {
   importAgent(tenantId: string, agentId: string, graph: ImportGraph, batchSize: number): Promise<ImportCounts> {
     return this.db.writeTx('lifecycle.import', async (tx) => {
       const props = Object.fromEntries(Object.entries(fromPortable(graph.agent)).filter(([k]) => !AGENT_INTERNAL.has(k)));
-      const agentRows = await tx.run<{ ref: string }>('lifecycle.import-agent', { tenantId, agentId, props });
+      const agentRows = await tx.run<{ ref: string }>('lifecycle.import-agent', { tenantId, agentId, props, creationToken: randomUUID() });
       const agentRef = agentRows[0]?.ref;
       if (!agentRef) throw new Error('lifecycle.import-agent returned no row');
       const refs: Record<PortableLabel, Map<string, string>> = {
