@@ -12,6 +12,9 @@
 // two Neo4j servers holding copies of the same data, each API on its own server:
 //   node dist/bench/recall-latency/paired.js --tenant bench_1234 --base dist --head dist \
 //     --base-neo4j bolt://127.0.0.1:7787 --head-neo4j bolt://127.0.0.1:7788
+// and API settings by giving one side its own environment, e.g. spreading in Cypher against
+// spreading over the held graph:
+//   node dist/bench/recall-latency/paired.js --tenant bench_1234 --base dist --head dist --base-env LIMBIC_SPREAD_CACHE_EDGES=0
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -37,6 +40,10 @@ const DEFAULT_NEO4J = process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687';
 const BASE_NEO4J = arg('base-neo4j', DEFAULT_NEO4J);
 const HEAD_NEO4J = arg('head-neo4j', DEFAULT_NEO4J);
 const WARMUP = 30;
+/** `K=V,K=V`: variables one side's API gets on top of the bench's. */
+const envOf = (spec: string): Record<string, string> => Object.fromEntries(spec.split(',').filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+const BASE_ENV = envOf(arg('base-env', ''));
+const HEAD_ENV = envOf(arg('head-env', ''));
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
 
@@ -48,14 +55,14 @@ interface Api {
   readonly queuePrefix: string;
 }
 
-async function startApi(dist: string, neo4jUri: string): Promise<Api> {
+async function startApi(dist: string, neo4jUri: string, extraEnv: Record<string, string>): Promise<Api> {
   const key = `bench-key-${randomBytes(6).toString('hex')}`;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const queuePrefix = benchQueuePrefix();
   const child = spawn(process.execPath, [join(ROOT, dist, 'apps', 'api', 'src', 'main.js')], {
     cwd: ROOT,
     // A benchmark measures capacity: the tenant rate limit (on with API keys) stays off unless asked for.
-    env: { LIMBIC_RATE_LIMIT_COST_PER_SEC: '0', ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix },
+    env: { LIMBIC_RATE_LIMIT_COST_PER_SEC: '0', ...process.env, NEO4J_URI: neo4jUri, LIMBIC_PORT: String(port), LIMBIC_API_KEYS: `${key}:${TENANT}`, LIMBIC_EMBEDDER: 'hash', LIMBIC_HASH_DIM: '384', LIMBIC_LOG_LEVEL: 'warn', LIMBIC_QUEUE_PREFIX: queuePrefix, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -69,7 +76,17 @@ async function startApi(dist: string, neo4jUri: string): Promise<Api> {
     if (i > 240) throw new Error(`${dist}: API did not become ready`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { name: BASE_NEO4J === HEAD_NEO4J ? dist : `${dist} on ${neo4jUri}`, url, key, child, queuePrefix };
+  const settings = Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(' ');
+  const name = `${dist}${BASE_NEO4J === HEAD_NEO4J ? '' : ` on ${neo4jUri}`}${settings ? ` (${settings})` : ''}`;
+  return { name, url, key, child, queuePrefix };
+}
+
+/** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging); 0 for a build without it. */
+async function heldSpreads(api: Api): Promise<number> {
+  const text = await (await fetch(`${api.url}/metrics`)).text();
+  let n = 0;
+  for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
+  return n;
 }
 
 async function stopApi(api: Api): Promise<void> {
@@ -104,7 +121,7 @@ async function main(): Promise<void> {
   // this checkout's queries unless it has its own copy (git archive <base> cypher | tar -x -C dist-base).
   const [baseCypher, headCypher] = [BASE, HEAD].map((d) => findCypherDir(join(ROOT, d, 'libs', 'graph', 'src')));
   console.log(`queries: ${BASE} ← ${baseCypher}, ${HEAD} ← ${headCypher}${baseCypher === headCypher ? ' (the same files: Cypher changes are not compared)' : ''}`);
-  const [a, b] = await Promise.all([startApi(BASE, BASE_NEO4J), startApi(HEAD, HEAD_NEO4J)]);
+  const [a, b] = await Promise.all([startApi(BASE, BASE_NEO4J, BASE_ENV), startApi(HEAD, HEAD_NEO4J, HEAD_ENV)]);
   const random = rng(7);
   const rows: string[] = [];
   try {
@@ -130,10 +147,12 @@ async function main(): Promise<void> {
       ] as const) {
         const times: [number[], number[]] = [[], []];
         let same = 0;
+        let held: [number, number] = [0, 0];
         for (let i = 0; i < WARMUP + RUNS; i++) {
           const input = { agentId, query: queries[i % queries.length], topK: 10, now, spread };
           const first = i % 2 === 0 ? a : b;
           const second = first === a ? b : a;
+          if (i === WARMUP) held = [await heldSpreads(a), await heldSpreads(b)];
           const r1 = await recall(first, input);
           const r2 = await recall(second, input);
           if (i < WARMUP) continue;
@@ -143,10 +162,11 @@ async function main(): Promise<void> {
           if (ra.ids === rb.ids) same++;
         }
         const [ta, tb] = times.map((t) => [...t].sort((x, y) => x - y)) as [number[], number[]];
+        const heldNow = [(await heldSpreads(a)) - held[0], (await heldSpreads(b)) - held[1]];
         const f = (x: number): string => x.toFixed(1);
         const row =
           `| ${size.toLocaleString('en-US')} | ${label} | ${f(pct(ta, 50))} / ${f(pct(ta, 99))} | ${f(pct(tb, 50))} / ${f(pct(tb, 99))} | ` +
-          `${(pct(tb, 50) / pct(ta, 50)).toFixed(2)} / ${(pct(tb, 99) / pct(ta, 99)).toFixed(2)} | ${same}/${RUNS} |`;
+          `${(pct(tb, 50) / pct(ta, 50)).toFixed(2)} / ${(pct(tb, 99) / pct(ta, 99)).toFixed(2)} | ${same}/${RUNS} | ${heldNow[0]} / ${heldNow[1]} |`;
         rows.push(row);
         console.log(row);
       }
@@ -155,8 +175,8 @@ async function main(): Promise<void> {
     await Promise.all([a, b].map(stopApi));
     await driver.close();
   }
-  console.log(`\n| memories | recall | ${a.name} p50 / p99 (ms) | ${b.name} p50 / p99 | ratio p50 / p99 | top-10 identical |`);
-  console.log('|---:|---|---:|---:|---:|---:|');
+  console.log(`\n| memories | recall | ${a.name} p50 / p99 (ms) | ${b.name} p50 / p99 | ratio p50 / p99 | top-10 identical | spread over a held graph |`);
+  console.log('|---:|---|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(r);
 }
 

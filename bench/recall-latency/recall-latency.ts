@@ -271,6 +271,16 @@ interface Measured {
   readonly noSpread: { p50: number; p99: number };
   readonly floor: { p50: number; p99: number };
   readonly load: string;
+  /** Of the default path's recalls (warm-up and measured), how many spread over a graph the API holds (SpreadGraphCache). */
+  readonly held: number;
+}
+
+/** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging). */
+async function heldSpreads(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let n = 0;
+  for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
+  return n;
 }
 
 async function main(): Promise<void> {
@@ -318,7 +328,7 @@ async function main(): Promise<void> {
       });
       const vectors = queries.map((q) => embedder.embedOne(q));
       // The default path is what a user gets with no optional argument: a fresh agent (energy
-      // 1, so 3 hops and 15 seeds), the real clock (the bench runs no worker, so no recall's
+      // 1, so 2 hops and 15 seeds), the real clock (the bench runs no worker, so no recall's
       // effects spend the agent's energy). The fixed rows replay one instant, so the agent's
       // energy, and with it the search breadth, stays put.
       const now = new Date(Date.UTC(2030, 0, 1)).toISOString();
@@ -334,10 +344,14 @@ async function main(): Promise<void> {
       );
       const shares = jit.shares.map(formatShare).join(' / ');
       console.log(`[bench] JIT warm-up: ${jit.rounds} rounds of 100 recalls in ${jit.seconds.toFixed(0)} s, ${settleOutcome(jit)}; compiler's share per round: ${shares}`);
+      const heldBefore = await heldSpreads(url);
+      const defaultPath = await measure(RUNS, byDefault);
+      const held = (await heldSpreads(url)) - heldBefore;
       const m: Measured = {
         label,
         load,
-        byDefault: await measure(RUNS, byDefault),
+        held,
+        byDefault: defaultPath,
         twoHops: await measure(RUNS, fixed({ hops: 2 })),
         noSpread: await measure(RUNS, fixed({ enabled: false })),
         floor: await measure(RUNS, (i) =>
@@ -390,8 +404,8 @@ async function main(): Promise<void> {
   const table = [
     `API build: ${DIST}; ${process.env.BENCH_LABEL ?? ''}`,
     '',
-    '| memories in the agent | recall p50, default (ms) | p99 | p50, 2 hops | p99 | p50, no spreading | p99 | vector index p50 | p99 | load |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| memories in the agent | recall p50, default (ms) | p99 | p50, 2 hops | p99 | p50, no spreading | p99 | vector index p50 | p99 | load | default path spread over the held graph |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...measured.map(formatRow),
   ].join('\n');
   console.log(`\n${table}\n`);
@@ -400,7 +414,7 @@ async function main(): Promise<void> {
 
 function formatRow(m: Measured): string {
   const f = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}`;
-  return `| ${m.label} | ${f(m.byDefault)} | ${f(m.twoHops)} | ${f(m.noSpread)} | ${f(m.floor)} | ${m.load} |`;
+  return `| ${m.label} | ${f(m.byDefault)} | ${f(m.twoHops)} | ${f(m.noSpread)} | ${f(m.floor)} | ${m.load} | ${m.held}/${RUNS + WARMUP} |`;
 }
 
 main().catch((err: unknown) => {

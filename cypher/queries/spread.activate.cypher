@@ -1,6 +1,8 @@
 // Spreading activation over the agent's resonance edges (DESIGN §4), the Cypher twin of
-// spreadActivation in libs/affect (graph/spreading-activation.ts; test/spreading.e2e-spec.ts
-// checks that they agree on random graphs).
+// spreadActivation in libs/affect (graph/spreading-activation.ts; test/integration/spreading.int-spec.ts
+// checks that they agree on random graphs). A recall runs it when the API cannot walk a copy of
+// the agent's graph it holds at the graph's current revision (SpreadGraphCache): a filtered
+// recall, or a graph not held or changed since it was loaded.
 //  - a walk's activation = seed activation × Π clamp(weight) × clamp($factors[type]);
 //    edges are followed in either direction; a type without a factor is not followed;
 //  - fan-out is static per node: its incident edges ordered by strength DESC, neighbour id
