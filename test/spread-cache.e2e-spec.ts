@@ -6,8 +6,9 @@ const T0 = Date.UTC(2025, 4, 1, 9);
 
 /**
  * The API spreads in-process over the agent graph it holds (SpreadGraphCache) and only at the
- * graph revision the recall read: a write is seen by the very next recall, through the Cypher
- * spread until the held graph is reloaded, then through the reloaded one.
+ * graph revision the recall read: a write is seen by the very next recall — through the held
+ * graph when the write was this API's own encode (its links are added to the copy), else through
+ * the Cypher spread until the copy is reloaded, then through the reloaded one.
  */
 describe('recall spreads over the held agent graph, and never over a stale one', () => {
   let stack: SharedStack;
@@ -84,13 +85,31 @@ describe('recall spreads over the held agent graph, and never over a stale one',
   });
 
   it('no longer reaches a memory once it is archived, nor after it is deleted', async () => {
+    // A day on, the agent has recovered from its encodes: no energy cut thins the answer.
+    const rested = () => recall({ topK: 10, now: new Date(Date.now() + DAY).toISOString() });
     await recallOverHeldGraph();
     await limbic().forget(ids.get('kite')!);
-    expect((await recall()).items.map((i) => i.memory.externalId)).not.toContain('kite');
+    expect((await rested()).items.map((i) => i.memory.externalId)).not.toContain('kite');
     await limbic().restore(ids.get('kite')!);
     await recallOverHeldGraph();
-    expect((await recall()).items.map((i) => i.memory.externalId)).toContain('kite');
+    expect((await rested()).items.map((i) => i.memory.externalId)).toContain('kite');
     await limbic().forget(ids.get('kite')!, { hard: true });
-    expect((await recall()).items.map((i) => i.memory.externalId)).not.toContain('kite');
+    expect((await rested()).items.map((i) => i.memory.externalId)).not.toContain('kite');
+  });
+
+  it('keeps spreading over the held graph when the agent encodes between recalls: the API adds its own links', async () => {
+    await recallOverHeldGraph();
+    // A chat turn each: encode, then recall. Each memory lands between the outage and the
+    // sunflowers, linked to the outage by the chain only in the copy the encode brought along.
+    for (const [i, content] of ['a paper boat on the pond', 'grandma knitted a green scarf', 'the cat slept on the piano'].entries()) {
+      // Each one earlier than the last, so that each comes right after the outage in the chain.
+      await encode(`turn${i}`, content, T0 + 50 * DAY + 3_000 - i * 1_000, 1);
+      const before = held(await spreads());
+      const r = await recall({ topK: 10 });
+      expect(held(await spreads())).toBe(before + 1);
+      const turn = r.items.find((item) => item.memory.externalId === `turn${i}`);
+      expect(turn?.pass1Rank).toBeNull();
+      expect(turn?.explanation?.activation?.path).toEqual([ids.get('outage'), ids.get(`turn${i}`)]);
+    }
   });
 });

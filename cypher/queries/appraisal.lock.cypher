@@ -3,11 +3,13 @@
 // A copy of the job running at the same time, or the appraisal of a neighbour, then waits
 // for this one to commit, and the statements after this read what it committed.
 // SET + REMOVE of a scratch property takes the lock and leaves nothing behind. The agent is
-// locked first, raising its graph revision (bump-graph-rev says why): the edges may be revised.
+// locked first, raising its effects revision: the appraisal may revise the memory's edges, and
+// like every asynchronous effect of the worker that may reach a held copy of the agent's graph
+// late (SpreadGraphCache; recall-effects.apply-edges says why).
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
-SET a.graphRev = coalesce(a.graphRev, 0) + 1
+SET a.effectsRev = coalesce(a.effectsRev, 0) + 1
 SET m.appraisalLock = true
 REMOVE m.appraisalLock
 WITH m

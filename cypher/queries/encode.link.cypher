@@ -1,6 +1,5 @@
 // Typed resonance edges. The type is dynamic (Cypher 25 `$(…)`), from the allow-list below;
 // anything else is dropped. Both ends must belong to this agent.
-{{bump-graph-rev}}
 UNWIND $links AS l
 WITH l
 WHERE l.type IN {{resonance-type-list}}

@@ -1,15 +1,15 @@
 // Hebbian strengthening among co-recalled memories, co-recall counters for pairs without a
 // resonance edge, and a new SEMANTIC edge (counter removed) once a pair has been co-recalled
 // often enough. Weights are computed by libs/affect; this only stores them.
-// What recall effects teach the spreading graph raises the agent's learnRev, not its graphRev: a
+// What recall effects teach the spreading graph raises the agent's effectsRev, not its graphRev: a
 // held copy of the graph (SpreadGraphCache) lacking it may still serve recalls for
-// LIMBIC_SPREAD_LEARN_LAG_MS, as these effects land a queue's delay after their recall anyway.
+// LIMBIC_SPREAD_EFFECTS_LAG_MS, as these effects land a queue's delay after their recall anyway.
 // Co-recall counters are not resonance edges; spreading never reads them.
 CALL () {
   WITH 1 AS taught
   WHERE size($strengthen) + size($create) > 0
   MATCH (learner:Agent {tenantId: $tenantId, id: $agentId})
-  SET learner.learnRev = coalesce(learner.learnRev, 0) + 1
+  SET learner.effectsRev = coalesce(learner.effectsRev, 0) + 1
 }
 CALL (*) {
   UNWIND $strengthen AS s

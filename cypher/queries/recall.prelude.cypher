@@ -16,7 +16,7 @@
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
 //  - incarnation: which agent of that id this is, for the revisions of its spreading graph
-//    (graphRev, learnRev on the agent; spread.graph-rev).
+//    (graphRev, effectsRev on the agent; spread.graph-rev).
 // A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
 // (libs/graph/src/memory-row.ts, which says why a list and which columns).
 MATCH (a:Agent {tenantId: $tenantId, id: $agentId})

@@ -1,5 +1,5 @@
 // The agent's whole spreading graph, for the API's in-process spread (SpreadGraphCache): every
-// resonance edge between two of its live memories, as four parallel lists (one row: a row per
+// resonance edge between two of its live memories, as five parallel lists (one row: a row per
 // edge would cost the driver a record each). Direction is kept as stored; spreading ignores it.
 // The same scope as spread.activate without a filter: edges of the tenant, both ends the agent's
 // and not archived. The caller reads the agent's graph revision first, in the same transaction
@@ -11,4 +11,5 @@ MATCH (m)-[r:{{resonance-types}}]->(n:Memory)
 WHERE r.tenantId = $tenantId AND n.tenantId = $tenantId AND n.agentId = $agentId AND coalesce(n.archived, false) = false
 // The caller holds at most $maxEdges − 1 edges; reading more would only be thrown away.
 WITH m, r, n LIMIT toInteger($maxEdges)
-RETURN collect(m.id) AS from, collect(n.id) AS to, collect(type(r)) AS types, collect(toFloat(coalesce(r.weight, 0.0))) AS weights
+RETURN collect(m.id) AS from, collect(n.id) AS to, collect(type(r)) AS types, collect(toFloat(coalesce(r.weight, 0.0))) AS weights,
+  collect(coalesce(r.chain, false) = true) AS chains

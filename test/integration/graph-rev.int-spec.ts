@@ -1,4 +1,4 @@
-// The graph revisions of an agent (Agent.graphRev, Agent.learnRev) against the query text that
+// The graph revisions of an agent (Agent.graphRev, Agent.effectsRev) against the query text that
 // must raise them. The API's copy of an agent's spreading graph (SpreadGraphCache) serves a
 // recall only while the revision it was loaded at is still the agent's, so a writer that changes
 // the agent's resonance edges or the set of its live memories without raising graphRev in its
@@ -13,8 +13,7 @@ import { deleteTenants, testDriver } from '../support/neo4j';
 import { uniqueSuffix } from '../support/processes';
 
 const WRITERS = [
-  'encode.link',
-  'encode.unchain',
+  'encode.raise-graph-rev',
   'memory.update-unlink',
   'lifecycle.delete-memories-batch',
   'lifecycle.delete-owned-batch',
@@ -28,16 +27,16 @@ const WRITERS = [
 ] as const satisfies readonly QueryName[];
 type Writer = (typeof WRITERS)[number];
 
-const REGISTRY = QueryRegistry.load(join(findCypherDir(), 'queries'), [...WRITERS, 'spread.graph-rev', 'spread.agent-graph']);
+const REGISTRY = QueryRegistry.load(join(findCypherDir(), 'queries'), [...WRITERS, 'encode.link', 'encode.unchain', 'spread.graph-rev', 'spread.agent-graph']);
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const RESONANCE = new Set(['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']);
-const NO_EDGES = { from: [], to: [], types: [], weights: [] };
+const NO_EDGES = { from: [], to: [], types: [], weights: [], chains: [] };
 
 type Row = Record<string, unknown>;
-type EdgeRow = [from: string, to: string, type: string, weight: number];
+type EdgeRow = [from: string, to: string, type: string, weight: number, chain: boolean];
 interface Revs {
   readonly graphRev: number;
-  readonly learnRev: number;
+  readonly effectsRev: number;
 }
 
 /**
@@ -91,7 +90,7 @@ interface WriterCase {
   readonly check: (f: Fixture, rows: Row[]) => Promise<void>;
 }
 
-describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
+describe('Agent graph revisions (graphRev, effectsRev) on the real Neo4j', () => {
   let driver: Driver;
   const suffix = uniqueSuffix();
   const tenantId = `graphrev_${suffix}`;
@@ -125,8 +124,18 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
   }
 
   /** One statement in a write transaction of its own, as `db.write` runs it. */
-  function runWriter(name: Writer, params: Row): Promise<Row[]> {
+  function runWriter(name: Writer | 'encode.link' | 'encode.unchain', params: Row): Promise<Row[]> {
     return write(async (tx) => (await tx.run(REGISTRY.get(name), params)).records.map((r) => r.toObject()));
+  }
+
+  /** An encode's graph writes as EncodeService runs them: the raise once, then the links, in one transaction; the raise's rows. */
+  function runEncode(params: Row, linkParams: Row | null, unchainParams: Row | null): Promise<Row[]> {
+    return write(async (tx) => {
+      const raised = (await tx.run(REGISTRY.get('encode.raise-graph-rev'), params)).records.map((r) => r.toObject());
+      if (unchainParams) await tx.run(REGISTRY.get('encode.unchain'), { ...params, ...unchainParams });
+      if (linkParams) await tx.run(REGISTRY.get('encode.link'), { ...params, now: Date.now(), ...linkParams });
+      return raised;
+    });
   }
 
   async function fixture(withAgent = true): Promise<Fixture> {
@@ -144,7 +153,7 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
     const agents = [...(withAgent ? [{ tenantId, id: f.agentId }] : []), { tenantId, id: f.siblingId }, { tenantId: otherTenantId, id: f.agentId }];
     await driver.executeQuery(
       `UNWIND $agents AS x
-       CREATE (:Agent {tenantId: x.tenantId, id: x.id, graphRev: 3, learnRev: 2, creationToken: randomUUID()})`,
+       CREATE (:Agent {tenantId: x.tenantId, id: x.id, graphRev: 3, effectsRev: 2, creationToken: randomUUID()})`,
       { agents },
       DB,
     );
@@ -201,7 +210,7 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
 
   async function revs(tenant: string, agentId: string): Promise<Revs | null> {
     const [row] = await read('spread.graph-rev', { tenantId: tenant, agentId });
-    return row ? { graphRev: row.graphRev as number, learnRev: row.learnRev as number } : null;
+    return row ? { graphRev: row.graphRev as number, effectsRev: row.effectsRev as number } : null;
   }
 
   async function allRevs(f: Fixture): Promise<{ own: Revs | null; sibling: Revs | null; elsewhere: Revs | null }> {
@@ -213,50 +222,46 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
 
   const CASES: readonly WriterCase[] = [
     {
-      name: 'encode.link',
+      name: 'encode.raise-graph-rev',
       counter: 'graphRev',
-      agentless: 'same',
-      run: (f) =>
-        runWriter('encode.link', {
-          ...scope(f),
-          now: Date.now(),
-          links: [
-            { from: f.m[0], to: f.m[1], type: 'SEMANTIC', weight: 0.6 },
-            { from: f.m[1], to: f.m[2], type: 'TEMPORAL', weight: 0.9, chain: true },
-            // Dropped: a type outside the allow-list, and an end of another agent.
-            { from: f.m[0], to: f.m[2], type: 'CO_RECALLED', weight: 1 },
-            { from: f.m[0], to: f.s[0], type: 'SEMANTIC', weight: 0.7 },
-          ],
-        }),
-      check: async (f, rows) => {
-        expect(rows).toEqual([{ linked: 2 }]);
-        expect(await edgesFrom(f.m)).toEqual([
-          { from: f.m[0], to: f.m[1], type: 'SEMANTIC', weight: 0.6, chain: false, agentId: f.agentId },
-          { from: f.m[1], to: f.m[2], type: 'TEMPORAL', weight: 0.9, chain: true, agentId: f.agentId },
-        ]);
-      },
-    },
-    {
-      name: 'encode.unchain',
-      counter: 'graphRev',
-      agentless: 'same',
+      agentless: 'none',
       seed: (f) =>
         edges(f, [
           { from: f.m[0], to: f.m[1], type: 'TEMPORAL', props: chain(f) },
           { from: f.m[1], to: f.m[2], type: 'TEMPORAL', props: { ...chain(f, 0.4), chain: false } },
         ]),
       run: (f) =>
-        runWriter('encode.unchain', {
-          ...scope(f),
-          pairs: [
-            { from: f.m[0], to: f.m[1] },
-            { from: f.m[1], to: f.m[2] },
-          ],
-        }),
+        runEncode(
+          scope(f),
+          {
+            links: [
+              { from: f.m[0], to: f.m[1], type: 'SEMANTIC', weight: 0.6 },
+              { from: f.m[1], to: f.m[2], type: 'TEMPORAL', weight: 0.9, chain: true },
+              // Dropped: a type outside the allow-list, and an end of another agent.
+              { from: f.m[0], to: f.m[2], type: 'CO_RECALLED', weight: 1 },
+              { from: f.m[0], to: f.s[0], type: 'SEMANTIC', weight: 0.7 },
+            ],
+          },
+          {
+            pairs: [
+              { from: f.m[0], to: f.m[1] },
+              { from: f.m[1], to: f.m[2] },
+            ],
+          },
+        ),
       check: async (f, rows) => {
-        // Only the chain edge goes: the other temporal edge is a content link.
-        expect(rows).toEqual([{ removed: 1 }]);
-        expect((await edgesFrom(f.m)).map((e) => [e.from, e.to, e.chain])).toEqual([[f.m[1], f.m[2], false]]);
+        // The raise answers the revision it moved to, for the API to bring its copy along.
+        expect(rows).toEqual([{ graphRev: 4, incarnation: expect.any(String) }]);
+        // Unchained: the chain edge only (the other temporal edge is a content link); then linked.
+        const after = await edgesFrom(f.m);
+        expect(after).toHaveLength(3);
+        expect(after).toEqual(
+          expect.arrayContaining([
+            { from: f.m[0], to: f.m[1], type: 'SEMANTIC', weight: 0.6, chain: false, agentId: f.agentId },
+            { from: f.m[1], to: f.m[2], type: 'TEMPORAL', weight: 0.4, chain: false, agentId: f.agentId },
+            { from: f.m[1], to: f.m[2], type: 'TEMPORAL', weight: 0.9, chain: true, agentId: f.agentId },
+          ]),
+        );
       },
     },
     {
@@ -345,7 +350,7 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
     },
     {
       name: 'appraisal.lock',
-      counter: 'graphRev',
+      counter: 'effectsRev',
       // The lock matches the agent: without it the appraisal is skipped (AppraisalUnit.lock).
       agentless: 'none',
       seed: (f) => edges(f, [{ from: f.m[0], to: f.m[1], type: 'SEMANTIC' }]),
@@ -413,7 +418,7 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
     },
     {
       name: 'recall-effects.apply-edges',
-      counter: 'learnRev',
+      counter: 'effectsRev',
       agentless: 'same',
       seed: (f) => edges(f, [{ from: f.m[0], to: f.m[1], type: 'SEMANTIC', props: { ...scope(f), weight: 0.5, coActivations: 1 } }]),
       run: (f) =>
@@ -448,8 +453,8 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
       const after = await allRevs(f);
 
       expect(after.own?.[c.counter]).toBeGreaterThanOrEqual((before.own?.[c.counter] ?? Number.NaN) + 1);
-      // The other revision is not this writer's: a graphRev change makes the cache reload, a learnRev one may lag.
-      const other = c.counter === 'graphRev' ? 'learnRev' : 'graphRev';
+      // The other revision is not this writer's: a graphRev change makes the cache reload, a effectsRev one may lag.
+      const other = c.counter === 'graphRev' ? 'effectsRev' : 'graphRev';
       expect(after.own?.[other]).toBe(before.own?.[other]);
       expect(after.sibling).toEqual(before.sibling);
       expect(after.elsewhere).toEqual(before.elsewhere);
@@ -472,27 +477,25 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
     });
   });
 
-  it('starts graphRev on an agent that never had one (encode.link)', async () => {
+  it('starts graphRev on an agent that never had one (encode.raise-graph-rev)', async () => {
     const f = await fixture();
-    await driver.executeQuery('MATCH (a:Agent {tenantId: $tenantId, id: $agentId}) REMOVE a.graphRev, a.learnRev', scope(f), DB);
-    expect(await revs(f.tenantId, f.agentId)).toEqual({ graphRev: 0, learnRev: 0 });
-
-    const rows = await runWriter('encode.link', { ...scope(f), now: Date.now(), links: [{ from: f.m[0], to: f.m[1], type: 'EMOTIONAL', weight: 0.3 }] });
-    expect(rows).toEqual([{ linked: 1 }]);
-    const after = await revs(f.tenantId, f.agentId);
-    expect(after?.graphRev).toBeGreaterThanOrEqual(1);
-    expect(after?.learnRev).toBe(0);
+    await driver.executeQuery('MATCH (a:Agent {tenantId: $tenantId, id: $agentId}) REMOVE a.graphRev, a.effectsRev', scope(f), DB);
+    expect(await revs(f.tenantId, f.agentId)).toEqual({ graphRev: 0, effectsRev: 0 });
+    expect(await runEncode(scope(f), null, null)).toEqual([{ graphRev: 1, incarnation: expect.any(String) }]);
+    expect(await revs(f.tenantId, f.agentId)).toEqual({ graphRev: 1, effectsRev: 0 });
   });
 
-  it('raises graphRev and still answers when a batch links nothing (encode.link)', async () => {
-    // The repository sends no empty batch; the raise is in front of the UNWIND all the same.
+  it('leaves the revisions to the encode: encode.link and encode.unchain alone raise none', async () => {
+    // EncodeService raises graphRev once per encode (encode.raise-graph-rev) and hands its links to the held copy.
     const f = await fixture();
-    const before = await revs(f.tenantId, f.agentId);
-    expect(await runWriter('encode.link', { ...scope(f), now: Date.now(), links: [] })).toEqual([{ linked: 0 }]);
-    expect((await revs(f.tenantId, f.agentId))?.graphRev).toBeGreaterThan(before?.graphRev ?? Number.NaN);
+    await edges(f, [{ from: f.m[0], to: f.m[1], type: 'TEMPORAL', props: chain(f) }]);
+    const before = await allRevs(f);
+    expect(await runWriter('encode.unchain', { ...scope(f), pairs: [{ from: f.m[0], to: f.m[1] }] })).toEqual([{ removed: 1 }]);
+    expect(await runWriter('encode.link', { ...scope(f), now: Date.now(), links: [{ from: f.m[0], to: f.m[1], type: 'EMOTIONAL', weight: 0.3 }] })).toEqual([{ linked: 1 }]);
+    expect(await allRevs(f)).toEqual(before);
   });
 
-  it('leaves learnRev as it is when recall effects only count co-recalls (recall-effects.apply-edges)', async () => {
+  it('leaves effectsRev as it is when recall effects only count co-recalls (recall-effects.apply-edges)', async () => {
     // Co-recall counters are no resonance edges: spreading never reads them, a held graph stays exact.
     const f = await fixture();
     const before = await allRevs(f);
@@ -509,10 +512,12 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
       const to = row?.to as string[];
       const types = row?.types as string[];
       const weights = row?.weights as number[];
+      const chains = row?.chains as boolean[];
       expect(to).toHaveLength(from.length);
       expect(types).toHaveLength(from.length);
       expect(weights).toHaveLength(from.length);
-      return sorted(from.map((a, i): EdgeRow => [a, to[i] as string, types[i] as string, weights[i] as number]));
+      expect(chains).toHaveLength(from.length);
+      return sorted(from.map((a, i): EdgeRow => [a, to[i] as string, types[i] as string, weights[i] as number, chains[i] as boolean]));
     }
 
     function sorted(list: EdgeRow[]): EdgeRow[] {
@@ -556,12 +561,13 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
       const all = await loaded(f, 1000);
       expect(all).toEqual(
         sorted([
-          [f.m[0], f.m[1], 'SEMANTIC', 0.5],
-          [f.m[0], f.m[2], 'CONTRASTIVE', 1],
-          [f.m[1], f.m[2], 'EMOTIONAL', 0.7],
-          [f.m[1], f.m[2], 'TEMPORAL', 0.9],
+          [f.m[0], f.m[1], 'SEMANTIC', 0.5, false],
+          [f.m[0], f.m[2], 'CONTRASTIVE', 1, false],
+          [f.m[1], f.m[2], 'EMOTIONAL', 0.7, false],
+          // The chain flag comes along: encode's unchain removes chain links only.
+          [f.m[1], f.m[2], 'TEMPORAL', 0.9, true],
           // No weight reads as 0, as spreading treats it.
-          [f.m[2], f.m[0], 'CAUSAL', 0],
+          [f.m[2], f.m[0], 'CAUSAL', 0, false],
         ]),
       );
       for (const [, , type] of all) expect(RESONANCE.has(type)).toBe(true);
@@ -596,13 +602,13 @@ describe('Agent graph revisions (graphRev, learnRev) on the real Neo4j', () => {
       // An imported agent has no creation token (AGENT_INTERNAL leaves it out of an export).
       const id = `plain-${uniqueSuffix()}`;
       const { records } = await driver.executeQuery('CREATE (a:Agent {tenantId: $tenantId, id: $id}) RETURN elementId(a) AS ref', { tenantId, id }, DB);
-      expect(await read('spread.graph-rev', { tenantId, agentId: id })).toEqual([{ graphRev: 0, learnRev: 0, incarnation: records[0]?.get('ref') }]);
+      expect(await read('spread.graph-rev', { tenantId, agentId: id })).toEqual([{ graphRev: 0, effectsRev: 0, incarnation: records[0]?.get('ref') }]);
     });
 
     it('reads the creation token as incarnation when the agent has one, and the revisions raised', async () => {
       const id = `made-${uniqueSuffix()}`;
-      await driver.executeQuery("CREATE (:Agent {tenantId: $tenantId, id: $id, creationToken: 'token-1', graphRev: 7, learnRev: 4})", { tenantId, id }, DB);
-      expect(await read('spread.graph-rev', { tenantId, agentId: id })).toEqual([{ graphRev: 7, learnRev: 4, incarnation: 'token-1' }]);
+      await driver.executeQuery("CREATE (:Agent {tenantId: $tenantId, id: $id, creationToken: 'token-1', graphRev: 7, effectsRev: 4})", { tenantId, id }, DB);
+      expect(await read('spread.graph-rev', { tenantId, agentId: id })).toEqual([{ graphRev: 7, effectsRev: 4, incarnation: 'token-1' }]);
       // The same id in another tenant is another agent.
       expect(await read('spread.graph-rev', { tenantId: otherTenantId, agentId: id })).toEqual([]);
     });

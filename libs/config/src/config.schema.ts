@@ -159,11 +159,13 @@ export const CONFIG_TABLE = {
      */
     spreadCacheReloadShare: env('LIMBIC_SPREAD_CACHE_RELOAD_SHARE', z.coerce.number().min(0.001).max(1).default(0.05)),
     /**
-     * How long after it was loaded a held graph may still serve recalls when only recall effects
-     * (Hebbian strengthening, co-recall links) changed the graph since: they land a queue's delay
-     * after their recall anyway. 0: only an exact copy serves. Any other write is never lagged.
+     * How long after it was loaded a held graph may still serve recalls when only the worker's
+     * asynchronous effects changed the graph since (appraisal's edge revisions, recall effects'
+     * Hebbian strengthening and co-recall links): they land a queue's delay after their encode or
+     * recall anyway, and each such recall reloads the copy in the background. 0: only an exact
+     * copy serves. Any other write is never lagged.
      */
-    spreadLearnLagMs: env('LIMBIC_SPREAD_LEARN_LAG_MS', int(0, 600_000).default(2000)),
+    spreadEffectsLagMs: env('LIMBIC_SPREAD_EFFECTS_LAG_MS', int(0, 600_000).default(10_000)),
   },
 
   /** Input of `RateLimitSettings`: the default token bucket and the per-tenant overrides. */

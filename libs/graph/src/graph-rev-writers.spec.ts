@@ -11,10 +11,13 @@ import { QueryRegistry } from './query-registry';
  * raising it would let recalls spread over a graph that no longer exists. This reads every
  * query, its includes resolved, for what changes the graph — a write beside a resonance type, a
  * dynamic relationship type, an `archived` flag or a deletion — and asks that it raise graphRev
- * (or learnRev, for recall effects) itself, or be listed below with the reason it need not.
+ * (or effectsRev, for the worker's asynchronous effects) itself, or be listed below with the
+ * reason it need not.
  */
 const NEED_NOT: Readonly<Partial<Record<QueryName, string>>> = {
-  'appraisal.revise-edges': 'runs in the appraisal transaction, whose first statement (appraisal.lock) raised it',
+  'encode.link': 'runs in the encode transaction, which raises it once (encode.raise-graph-rev) and hands its links to the held copy',
+  'encode.unchain': 'runs in the encode transaction, which raises it once (encode.raise-graph-rev) and hands its changes to the held copy',
+  'appraisal.revise-edges': 'runs in the appraisal transaction, whose first statement (appraisal.lock) raised effectsRev',
   'consolidation.edges-decay': 'runs in the review transaction, whose first statement (consolidation.review-lock) raised it',
   'consolidation.edges-prune': 'runs in the review transaction, whose first statement (consolidation.review-lock) raised it',
   'consolidation.merge-into': 'runs in the review transaction, whose first statement (consolidation.review-lock) raised it',
@@ -46,14 +49,14 @@ describe('queries that change an agent’s spreading graph raise its revision', 
   const text = (name: QueryName): string => stripComments(registry.get(name));
   const writes = /\b(CREATE|MERGE|DELETE|SET|REMOVE)\b/;
   const touchesGraph = new RegExp(`\\b(${EDGE_TYPES.join('|')})\\b|\\[\\s*\\w*\\s*:\\s*\\$\\(|:\\s*\\$\\(|\\barchived\\s*=|\\bDELETE\\b|\\bSET\\s+r\\b`);
-  const raises = /\.(graphRev|learnRev)\s*=/;
+  const raises = /\.(graphRev|effectsRev)\s*=/;
   const writers = QUERY_NAMES.filter((name) => writes.test(text(name)) && touchesGraph.test(text(name)));
 
   it('finds the writers it is meant to find', () => {
-    expect(writers).toEqual(expect.arrayContaining(['encode.link', 'encode.unchain', 'recall-effects.apply-edges', 'lifecycle.memory-archive', 'consolidation.edges-prune']));
+    expect(writers).toEqual(expect.arrayContaining(['encode.link', 'encode.unchain', 'recall-effects.apply-edges', 'lifecycle.memory-archive', 'consolidation.edges-prune', 'appraisal.lock']));
   });
 
-  it.each(writers)('%s raises graphRev or learnRev, or says why it need not', (name) => {
+  it.each(writers)('%s raises graphRev or effectsRev, or says why it need not', (name) => {
     const reason = NEED_NOT[name];
     if (reason === undefined) expect(text(name)).toMatch(raises);
     else expect(text(name)).not.toMatch(raises);
@@ -63,8 +66,8 @@ describe('queries that change an agent’s spreading graph raise its revision', 
     expect(Object.keys(NEED_NOT).filter((name) => !writers.includes(name as QueryName))).toEqual([]);
   });
 
-  // A recall's effects may lag (LIMBIC_SPREAD_LEARN_LAG_MS); nothing else may.
-  it('only recall effects raise learnRev', () => {
-    expect(QUERY_NAMES.filter((name) => /\.learnRev\s*=/.test(text(name)))).toEqual(['recall-effects.apply-edges']);
+  // The worker's asynchronous effects may lag (LIMBIC_SPREAD_EFFECTS_LAG_MS); nothing else may.
+  it('only appraisal and recall effects raise effectsRev', () => {
+    expect(QUERY_NAMES.filter((name) => /\.effectsRev\s*=/.test(text(name))).sort()).toEqual(['appraisal.lock', 'recall-effects.apply-edges']);
   });
 });

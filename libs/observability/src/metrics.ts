@@ -52,7 +52,7 @@ export const vectorSearches = new Counter({
  */
 export const recallSpreads = new Counter({
   name: 'limbic_recall_spreads_total',
-  help: 'recall spreading activations by where the walk ran: cache (in the API over the agent graph it holds), cache-lagging (held graph older than recall effects, within LIMBIC_SPREAD_LEARN_LAG_MS), cypher (in Neo4j).',
+  help: 'recall spreading activations by where the walk ran: cache (in the API over the agent graph it holds), cache-lagging (held graph older than recall effects, within LIMBIC_SPREAD_EFFECTS_LAG_MS), cypher (in Neo4j).',
   labelNames: ['path'] as const,
   registers: [metricsRegistry],
 });

@@ -1,8 +1,9 @@
 import { loadConfig } from '@limbic/config';
 import { HashEmbedder } from '@limbic/embeddings';
-import { AgentVectorSearch, StateHistoryRepository, TenantBookmarks, type QueryName } from '@limbic/graph';
+import { AgentVectorSearch, RecallRepository, StateHistoryRepository, TenantBookmarks, type QueryName } from '@limbic/graph';
 import type { AppraisalRequest, JobProducer } from '@limbic/jobs';
 import { RecordingExecutor } from '../../../../libs/graph/src/testing/recording-executor';
+import { SpreadGraphCache } from '../recall/services/spread-graph-cache.service';
 import { EncodeService } from './encode.service';
 
 const TENANT = 'tenant-a';
@@ -46,7 +47,9 @@ function serviceOn(db: RecordingExecutor) {
   const config = loadConfig({});
   const embedder = new HashEmbedder(64);
   const executor = db.asExecutor();
-  const service = new EncodeService(config, embedder, executor, jobs as JobProducer, new AgentVectorSearch(undefined, embedder), new StateHistoryRepository(executor, config), new TenantBookmarks());
+  const vectors = new AgentVectorSearch(undefined, embedder);
+  const graphs = new SpreadGraphCache(config, new RecallRepository(executor, vectors));
+  const service = new EncodeService(config, embedder, executor, jobs as JobProducer, vectors, new StateHistoryRepository(executor, config), new TenantBookmarks(), graphs);
   return { service, enqueued };
 }
 

@@ -24,6 +24,8 @@ import { withRetryAfter } from '../common/retry-after';
 import { requireCallerId } from '../common/validate';
 import type { EncodeInput } from './dto/memory.types';
 import { validateEncode, type ValidEncode } from './encode-input.validator';
+import { SpreadGraphCache } from '../recall/services/spread-graph-cache.service';
+import type { EncodeGraphChange } from '../recall/services/held-graph';
 import { AgentWriteCombiner, type WriteGroup } from './encoding/agent-write-combiner';
 import { planEncoding, prepareBatch, type PreparedItem } from './encoding/encode-plan';
 
@@ -56,6 +58,7 @@ export class EncodeService {
     private readonly vectors: AgentVectorSearch,
     private readonly history: StateHistoryRepository,
     private readonly bookmarks: TenantBookmarks,
+    private readonly spreadGraphs: SpreadGraphCache,
   ) {
     this.combiner = new AgentWriteCombiner(
       config.limits.maxBatchItems,
@@ -124,7 +127,9 @@ export class EncodeService {
     }));
 
     const times = prepared.map((p) => p.occurredAt);
+    let graphChange: EncodeGraphChange | null = null;
     const outcomes = await this.db.writeTx('encode', async (runner): Promise<EncodeOutcome[] | null> => {
+      graphChange = null;
       const unit = new EncodeUnit(runner, tenantId, agentId);
       const now = callMoment(group.items) ?? Date.now();
       // Queries that do not depend on each other's answers are sent together: the driver
@@ -170,11 +175,14 @@ export class EncodeService {
           interactions: group.calls,
           timeZone: agent.timeZone,
         });
-        // Writes pipelined like the reads above; they run in this order.
-        const [memories] = await Promise.all([
+        // Writes pipelined like the reads above; they run in this order. The graph revision is
+        // raised once for the whole encode, which hands its links to the held copy after commit.
+        const changesGraph = plan.links.length > 0 || plan.unchain.length > 0;
+        const [memories, , , rev] = await Promise.all([
           unit.createMemories(plan.memories, now, this.embedder.name),
           unit.unchain(plan.unchain),
           unit.link(plan.links, now),
+          changesGraph ? unit.raiseGraphRev() : null,
           saveAgentState(runner, tenantId, agentId, plan.state),
           this.history.record(runner, tenantId, agentId, 'ENCODE'),
           // What the agent encodes is on its mind, as what it recalls is (DESIGN §4 priming).
@@ -182,6 +190,9 @@ export class EncodeService {
           adjustLexicon(runner, tenantId, agentId, lexiconDelta(plan.memories.map((m) => m.content))),
         ]);
         created = memories;
+        if (rev !== null) {
+          graphChange = { incarnation: rev.incarnation, fromRev: rev.graphRev - 1, toRev: rev.graphRev, created: memories.map((m) => m.id), links: plan.links, unchained: plan.unchain };
+        }
       }
       const byId = new Map(created.map((m) => [m.id, m]));
       return prepared.map((p): EncodeOutcome => {
@@ -194,6 +205,7 @@ export class EncodeService {
     }, tenantId);
 
     if (outcomes === null) throw badInput('agentId', `unknown agent ${agentId}`);
+    if (graphChange !== null) this.spreadGraphs.applyEncode(tenantId, agentId, graphChange);
     // After the commit, so that no job can run before its memory is visible; not awaited (the
     // answer does not depend on it, the sweep covers a lost add). With the commit's bookmarks
     // (the tenant's latest here, which a combined write advanced whoever's call ran it): on a

@@ -135,11 +135,11 @@ describe('RecallService (recorded queries)', () => {
 
   it('spreads in-process over the agent graph it holds at the revision the recall read', async () => {
     const db = agentWithMemories()
-      .answer('spread.graph-rev', [{ graphRev: 7, learnRev: 2, incarnation: 'token-1' }])
+      .answer('spread.graph-rev', [{ graphRev: 7, effectsRev: 2, incarnation: 'token-1' }])
       .answer('spread.agent-graph', [{ from: ['m1', 'm2'], to: ['m3', 'm1'], types: ['TEMPORAL', 'SEMANTIC'], weights: [0.8, 0.1] }])
       .answer('recall.candidates', [{ memory: memoryRow('m3', 'the team stayed late', NOW - 24 * HOUR + 60_000), score: 0.5, goalScores: [], concepts: [] }]);
     // After the first recall, the agent as the prelude reads it: graph revisions as set here.
-    let revs = { graphRev: 7, learnRev: 2 };
+    let revs = { graphRev: 7, effectsRev: 2 };
     db.answer('recall.prelude', () => [{ agent: { ...agent, ...revs }, incarnation: 'token-1', goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }]);
     const { recalls, graphs } = serviceOn(db, true);
     const byCypher = await recalls.recall(TENANT, input);
@@ -158,7 +158,7 @@ describe('RecallService (recorded queries)', () => {
     expect(inProcess.items.find((i) => i.memory.id === 'm3')?.activation).toMatchObject({ seedId: 'm1', path: ['m1', 'm3'], edgeTypes: ['TEMPORAL'] });
 
     // A write raised the graph revision: the held graph is not used until a reload catches up.
-    revs = { graphRev: 8, learnRev: 2 };
+    revs = { graphRev: 8, effectsRev: 2 };
     db.queries.length = 0;
     await recalls.recall(TENANT, input);
     expect(db.names()).toContain('spread.activate');

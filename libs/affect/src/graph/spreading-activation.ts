@@ -1,6 +1,6 @@
 import { SPREADING } from '../constants';
 import { clamp, clamp01, compareStrings } from '../math/scalar';
-import type { ActivatedNode, EdgeType, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
+import type { ActivatedNode, EdgeType, SpreadEdge, SpreadGraph, SpreadOptions, SpreadSeed } from '../types/graph.types';
 
 export const DEFAULT_SPREAD_OPTIONS: SpreadOptions = {
   hops: SPREADING.defaultHops,
@@ -49,13 +49,26 @@ export function buildFanOut(graph: SpreadGraph, options: SpreadOptions): Readonl
   };
   for (const edge of graph.edges) {
     if (edge.a === edge.b || !nodes.has(edge.a) || !nodes.has(edge.b)) continue;
-    const strength = clamp01(edge.weight) * clamp01(options.typeFactors[edge.type] ?? 0);
+    const strength = stepStrength(edge, options);
     if (!(strength > 0)) continue;
     add(edge.a, { to: edge.b, type: edge.type, strength });
     add(edge.b, { to: edge.a, type: edge.type, strength });
   }
-  for (const [id, list] of steps) steps.set(id, list.sort(compareSteps).slice(0, options.maxFanOut));
+  for (const [id, list] of steps) steps.set(id, rankFanOut(list, options));
   return steps;
+}
+
+/** How strongly a walk crosses an edge: clamp(weight) × clamp(typeFactor). */
+export function stepStrength(edge: Pick<SpreadEdge, 'type' | 'weight'>, options: SpreadOptions): number {
+  return clamp01(edge.weight) * clamp01(options.typeFactors[edge.type] ?? 0);
+}
+
+/**
+ * One node's fan-out from all of its steps, in buildFanOut's order and bound (steps of strength
+ * 0 dropped): for a caller that keeps a fan-out table up to date node by node.
+ */
+export function rankFanOut(steps: readonly FanOutStep[], options: SpreadOptions): FanOutStep[] {
+  return steps.filter((s) => s.strength > 0).sort(compareSteps).slice(0, options.maxFanOut);
 }
 
 interface Trace {

@@ -9,6 +9,7 @@ export const ENCODE_QUERIES = [
   'encode.create-memories',
   'encode.link',
   'encode.unchain',
+  'encode.raise-graph-rev',
   'lexicon.adjust',
   'memory.get',
 ] as const;

@@ -124,6 +124,15 @@ export class EncodeUnit {
     if (links.length > 0) await this.tx.run('encode.link', { ...this.scope, links, now });
   }
 
+  /**
+   * Raises the agent's graph revision once for the encode (encode.raise-graph-rev; the caller
+   * holds the agent's lock, so the revision before it is this one less) and says to what.
+   */
+  async raiseGraphRev(): Promise<{ graphRev: number; incarnation: string }> {
+    const rows = await this.tx.run<{ graphRev: unknown; incarnation: unknown }>('encode.raise-graph-rev', this.scope);
+    return { graphRev: num(rows[0]?.graphRev), incarnation: String(rows[0]?.incarnation ?? '') };
+  }
+
   async unchain(pairs: readonly { from: string; to: string }[]): Promise<void> {
     if (pairs.length > 0) await this.tx.run('encode.unchain', { ...this.scope, pairs });
   }

@@ -69,12 +69,12 @@ export interface ActivationRecord {
   readonly candidate: CandidateRecord | null;
 }
 
-/** The revisions of an agent's spreading graph: writes raise `graph`, recall effects `learn` (spread.graph-rev). */
+/** The revisions of an agent's spreading graph: writes raise `graph`, the worker's asynchronous effects `effects` (spread.graph-rev). */
 export interface SpreadGraphRevs {
   /** Which agent of that id (its creation token): one deleted and made again counts from 0 again. */
   readonly incarnation: string;
   readonly graph: number;
-  readonly learn: number;
+  readonly effects: number;
 }
 
 /** An agent's resonance edges between live memories, as parallel lists (spread.agent-graph). */
@@ -84,6 +84,8 @@ export interface AgentSpreadGraph {
   readonly to: readonly string[];
   readonly types: readonly string[];
   readonly weights: readonly number[];
+  /** Whether each edge is a link of the temporal chain (encode's unchain removes those). */
+  readonly chains: readonly boolean[];
 }
 
 export interface SpreadParams {
@@ -244,7 +246,7 @@ function parseAgentState(row: Row, raw: Row): RecallAgentState {
     workspace: decodeWorkspace(raw),
     goals: (toPlain(row.goals) as Row[]).map((g) => ({ id: String(g.id), priority: num(g.priority, 1), embedding: numList(g.vector) })),
     primed: (toPlain(row.primed) as Row[]).map((p) => ({ name: String(p.name), activation: num(p.activation), atMs: num(p.at) })),
-    graphRevs: { incarnation: String(row.incarnation), graph: num(raw.graphRev, 0), learn: num(raw.learnRev, 0) },
+    graphRevs: { incarnation: String(row.incarnation), graph: num(raw.graphRev, 0), effects: num(raw.effectsRev, 0) },
   };
 }
 
@@ -290,11 +292,12 @@ export class RecallRepository {
         if (!revRow) return null;
         const [row] = await tx.run<Row>('spread.agent-graph', { tenantId, agentId, maxEdges });
         return {
-          revs: { incarnation: String(revRow.incarnation), graph: num(revRow.graphRev, 0), learn: num(revRow.learnRev, 0) },
+          revs: { incarnation: String(revRow.incarnation), graph: num(revRow.graphRev, 0), effects: num(revRow.effectsRev, 0) },
           from: strList(row?.from),
           to: strList(row?.to),
           types: strList(row?.types),
           weights: numList(row?.weights),
+          chains: (Array.isArray(row?.chains) ? row.chains : []).map((c) => c === true),
         };
       },
       tenantId,

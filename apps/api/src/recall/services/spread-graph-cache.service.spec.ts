@@ -1,22 +1,35 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '@limbic/config';
+import type { FanOutStep } from '@limbic/affect';
 import type { AgentSpreadGraph, RecallRepository, SpreadGraphRevs } from '@limbic/graph';
 import { recallSpreads } from '@limbic/observability';
+import type { EncodeGraphChange } from './held-graph';
 import { SpreadGraphCache } from './spread-graph-cache.service';
 
 const T0 = Date.UTC(2026, 0, 1);
 /** A refused load counts as 30 s; at the default reload share (0.05) the next try waits 10 min. */
 const REFUSED_WAIT_MS = 600_000;
 
-type Edge = readonly [from: string, to: string, type: string, weight: number];
+/** An edge as stored; `chain` marks a link of the temporal chain (false when left out). */
+type Edge = readonly [from: string, to: string, type: string, weight: number, chain?: boolean];
 
-function revs(graph: number, learn = 0, incarnation = 'i1'): SpreadGraphRevs {
-  return { incarnation, graph, learn };
+function revs(graph: number, effects = 0, incarnation = 'i1'): SpreadGraphRevs {
+  return { incarnation, graph, effects };
 }
 
-/** A chain of `n` TEMPORAL edges p0–p1–…–pn of weight 0.5, named with `prefix`. */
+/** A chain of `n` TEMPORAL chain links p0–p1–…–pn of weight 0.5, named with `prefix`. */
 function chain(n: number, prefix = 'm'): Edge[] {
-  return Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${i + 1}`, 'TEMPORAL', 0.5] as const);
+  return Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${i + 1}`, 'TEMPORAL', 0.5, true] as const);
+}
+
+/** An encode of agent incarnation `incarnation` from graph revision `fromRev` to `toRev`. */
+function encodeChange(fromRev: number, toRev: number, part: Partial<EncodeGraphChange> = {}, incarnation = 'i1'): EncodeGraphChange {
+  return { incarnation, fromRev, toRev, created: [], links: [], unchained: [], ...part };
+}
+
+/** Appends memory `id` to the chain after `last`: a new chain link of weight 0.5. */
+function append(last: string, id: string): Partial<EncodeGraphChange> {
+  return { created: [id], links: [{ from: last, to: id, type: 'TEMPORAL', weight: 0.5, chain: true }] };
 }
 
 /**
@@ -44,7 +57,14 @@ class FakeRecalls {
     if (held instanceof Error) throw held;
     if (held === undefined) return null;
     const edges = held.edges.slice(0, maxEdges);
-    return { revs: held.revs, from: edges.map((e) => e[0]), to: edges.map((e) => e[1]), types: edges.map((e) => e[2]), weights: edges.map((e) => e[3]) };
+    return {
+      revs: held.revs,
+      from: edges.map((e) => e[0]),
+      to: edges.map((e) => e[1]),
+      types: edges.map((e) => e[2]),
+      weights: edges.map((e) => e[3]),
+      chains: edges.map((e) => e[4] === true),
+    };
   }
 
   /** Loads started for one agent. */
@@ -73,7 +93,7 @@ async function spreadCounts(): Promise<Record<string, number>> {
 
 describe('SpreadGraphCache', () => {
   // Date.now and performance.now on one controlled clock: loads take `loadMs` of it, and the
-  // reload rate limit and learn lag are measured on it.
+  // reload rate limit and effects lag are measured on it.
   const clock = { now: T0 };
   let warn: jest.SpyInstance;
 
@@ -96,7 +116,7 @@ describe('SpreadGraphCache', () => {
     return { fake, cache };
   }
 
-  it('serves the held table only at the exact incarnation, graph and learn revision it was loaded at', async () => {
+  it('serves the held table only at the exact incarnation, graph and effects revision it was loaded at', async () => {
     const { fake, cache } = setup();
     fake.put('t', 'a', revs(3, 7), [['m1', 'm2', 'TEMPORAL', 0.8], ['m2', 'm3', 'SEMANTIC', 0.6]]);
     await cache.load('t', 'a');
@@ -108,13 +128,16 @@ describe('SpreadGraphCache', () => {
       { to: 'm1', type: 'TEMPORAL', strength: 0.8 },
       { to: 'm3', type: 'SEMANTIC', strength: 0.3 },
     ]);
-    expect(cache.at('t', 'a', revs(3, 7))).toBe(held);
+    // The same table again (at() answers a fresh { revs, fanOut }: an entry's revision moves on applyEncode).
+    const again = cache.at('t', 'a', revs(3, 7));
+    expect(again?.revs).toEqual(revs(3, 7));
+    expect(again?.fanOut).toBe(held?.fanOut);
     // An exact hit needs no reload.
     expect(fake.calls).toHaveLength(1);
 
     expect(cache.at('t', 'a', revs(2, 7))).toBeNull();
     expect(cache.at('t', 'a', revs(4, 7))).toBeNull();
-    // A recall that read an older learn revision than the one held is not served either.
+    // A recall that read an older effects revision than the one held is not served either.
     expect(cache.at('t', 'a', revs(3, 6))).toBeNull();
   });
 
@@ -154,8 +177,8 @@ describe('SpreadGraphCache', () => {
     expect(cache.at('t', 'a', revs(1))?.revs).toEqual(revs(1));
   });
 
-  it('serves a table behind on learned weights only within the learn lag, and reloads it', async () => {
-    const { fake, cache } = setup({ LIMBIC_SPREAD_LEARN_LAG_MS: '2000' });
+  it('serves a table behind on the worker’s effects only within the effects lag, and reloads it', async () => {
+    const { fake, cache } = setup({ LIMBIC_SPREAD_EFFECTS_LAG_MS: '2000' });
     fake.put('t', 'a', revs(1, 1), chain(2));
     await cache.load('t', 'a');
     fake.put('t', 'a', revs(1, 2), chain(2));
@@ -175,8 +198,8 @@ describe('SpreadGraphCache', () => {
     expect(cache.at('t', 'a', revs(1, 2))?.revs).toEqual(revs(1, 2));
   });
 
-  it('serves no table behind on learned weights with no lag allowed', async () => {
-    const { fake, cache } = setup({ LIMBIC_SPREAD_LEARN_LAG_MS: '0' });
+  it('serves no table behind on the worker’s effects with no lag allowed', async () => {
+    const { fake, cache } = setup({ LIMBIC_SPREAD_EFFECTS_LAG_MS: '0' });
     fake.put('t', 'a', revs(1, 1), chain(2));
     await cache.load('t', 'a');
     clock.now += 1;
@@ -204,7 +227,7 @@ describe('SpreadGraphCache', () => {
     await cache.load('t', 'a');
     fake.put('t', 'a', revs(4, 2, 'second'), [['x1', 'x2', 'CAUSAL', 0.9]]);
 
-    // Same revision numbers, and a learn revision within the lag: still another agent.
+    // Same revision numbers, and an effects revision within the lag: still another agent.
     expect(cache.at('t', 'a', revs(4, 2, 'second'))).toBeNull();
     expect(cache.at('t', 'a', revs(4, 3, 'second'))).toBeNull();
     await settle();
@@ -326,6 +349,215 @@ describe('SpreadGraphCache', () => {
     expect(fake.calls).toHaveLength(2);
     await settle();
     expect(cache.at('t', 'a', revs(2))).not.toBeNull();
+  });
+
+  describe('applyEncode', () => {
+    /** Agent t/a held at revisions 3/7: the chain m0 → m1 → m2 (chain links of weight 0.5). */
+    async function held(env: Record<string, string> = {}) {
+      const { fake, cache } = setup(env);
+      fake.put('t', 'a', revs(3, 7), chain(2));
+      await cache.load('t', 'a');
+      const table = cache.at('t', 'a', revs(3, 7));
+      expect(table?.fanOut.get('m2')).toEqual([{ to: 'm1', type: 'TEMPORAL', strength: 0.5 }]);
+      return { fake, cache, table };
+    }
+
+    /** at() must have done nothing to the table: no new memory, m2 as loaded. */
+    function expectAsLoaded(fanOut: ReadonlyMap<string, readonly FanOutStep[]> | undefined): void {
+      expect([...(fanOut?.keys() ?? [])].sort()).toEqual(['m0', 'm1', 'm2']);
+      expect(fanOut?.get('m1')).toEqual([
+        { to: 'm0', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'm2', type: 'TEMPORAL', strength: 0.5 },
+      ]);
+    }
+
+    it('moves a held entry from the encode’s revision to its own, served exactly with its links', async () => {
+      const { fake, cache } = await held();
+      // A memory put between m1 and m2 (its chain link replaces m1 → m2), and one more with a SEMANTIC link to m0.
+      cache.applyEncode(
+        't',
+        'a',
+        encodeChange(3, 4, {
+          created: ['n1', 'n2'],
+          unchained: [{ from: 'm1', to: 'm2' }],
+          links: [
+            { from: 'm1', to: 'n1', type: 'TEMPORAL', weight: 0.5, chain: true },
+            { from: 'n1', to: 'm2', type: 'TEMPORAL', weight: 0.5, chain: true },
+            { from: 'n2', to: 'm0', type: 'SEMANTIC', weight: 0.8, chain: false },
+          ],
+        }),
+      );
+      const before = await spreadCounts();
+      const moved = cache.at('t', 'a', revs(4, 7));
+      const after = await spreadCounts();
+      expect(moved?.revs).toEqual(revs(4, 7));
+      expect((after.cache ?? 0) - (before.cache ?? 0)).toBe(1);
+      expect((after.cypher ?? 0) - (before.cypher ?? 0)).toBe(0);
+      expect(moved?.fanOut.get('n1')).toEqual([
+        { to: 'm1', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'm2', type: 'TEMPORAL', strength: 0.5 },
+      ]);
+      expect(moved?.fanOut.get('m1')).toEqual([
+        { to: 'm0', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'n1', type: 'TEMPORAL', strength: 0.5 },
+      ]);
+      expect(moved?.fanOut.get('m2')).toEqual([{ to: 'n1', type: 'TEMPORAL', strength: 0.5 }]);
+      // SEMANTIC at DESIGN's factor 0.5.
+      expect(moved?.fanOut.get('n2')).toEqual([{ to: 'm0', type: 'SEMANTIC', strength: 0.4 }]);
+      expect(moved?.fanOut.get('m0')).toEqual([
+        { to: 'm1', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'n2', type: 'SEMANTIC', strength: 0.4 },
+      ]);
+      // Served without a reload; a recall that read the older revision takes the Cypher spread, and starts no load either.
+      expect(cache.at('t', 'a', revs(3, 7))).toBeNull();
+      await settle();
+      expect(fake.calls).toHaveLength(1);
+
+      // Encodes one after the other: each moves it on.
+      cache.applyEncode('t', 'a', encodeChange(4, 5, append('m2', 'n3')));
+      cache.applyEncode('t', 'a', encodeChange(5, 6, append('n3', 'n4')));
+      expect(cache.at('t', 'a', revs(6, 7))?.fanOut.get('n3')).toEqual([
+        { to: 'm2', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'n4', type: 'TEMPORAL', strength: 0.5 },
+      ]);
+      expect(fake.calls).toHaveLength(1);
+    });
+
+    it('keeps the entry’s effects revision and load time: a later effects revision is served within the lag only', async () => {
+      const { fake, cache } = await held({ LIMBIC_SPREAD_EFFECTS_LAG_MS: '2000' });
+      clock.now = T0 + 1500;
+      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
+      expect(cache.at('t', 'a', revs(4, 8))?.revs).toEqual(revs(4, 7));
+      clock.now = T0 + 2001;
+      const open = gated(fake);
+      expect(cache.at('t', 'a', revs(4, 8))).toBeNull();
+      open();
+    });
+
+    it('does nothing to the entry of another incarnation of the agent', async () => {
+      const { fake, cache, table } = await held();
+      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1'), 'i2'));
+      expectAsLoaded(table?.fanOut);
+      expect(cache.at('t', 'a', revs(3, 7))?.revs).toEqual(revs(3, 7));
+      expect(fake.calls).toHaveLength(1);
+      const open = gated(fake);
+      expect(cache.at('t', 'a', revs(4, 7))).toBeNull();
+      expect(cache.at('t', 'a', revs(4, 7, 'i2'))).toBeNull();
+      open();
+    });
+
+    it.each([
+      ['behind the encode’s revision', 4, 5],
+      ['ahead of the encode’s revision', 2, 3],
+      ['ahead of the encode’s revision, at its target', 1, 2],
+    ])('does nothing to an entry %s', async (_name, fromRev, toRev) => {
+      const { fake, cache, table } = await held();
+      cache.applyEncode('t', 'a', encodeChange(fromRev, toRev, append('m2', 'n1')));
+      expectAsLoaded(table?.fanOut);
+      expect(cache.at('t', 'a', revs(3, 7))?.revs).toEqual(revs(3, 7));
+      expect(fake.calls).toHaveLength(1);
+      if (toRev > 3) {
+        const open = gated(fake);
+        expect(cache.at('t', 'a', revs(toRev, 7))).toBeNull();
+        expect(fake.calls).toHaveLength(2);
+        open();
+      }
+    });
+
+    it('does nothing for an agent it does not hold, nor for the held one', async () => {
+      const { fake, cache, table } = await held();
+      cache.applyEncode('t', 'b', encodeChange(3, 4, append('m2', 'n1')));
+      cache.applyEncode('u', 'a', encodeChange(3, 4, append('m2', 'n1')));
+      expect(fake.calls).toHaveLength(1);
+      expectAsLoaded(table?.fanOut);
+      expect(cache.at('t', 'a', revs(3, 7))).not.toBeNull();
+      fake.put('t', 'b', revs(4, 0), chain(1, 'b'));
+      expect(cache.at('t', 'b', revs(4, 0))).toBeNull();
+      expect(fake.of('t', 'b')).toBe(1);
+      await settle();
+      expect([...(cache.at('t', 'b', revs(4, 0))?.fanOut.keys() ?? [])].sort()).toEqual(['b0', 'b1']);
+    });
+
+    it('leaves the entry at its revision when the held graph cannot take the change: the new revision misses and reloads', async () => {
+      const { fake, cache, table } = await held();
+      // n1 links to a memory the copy has no edge of (archived, or an edge not loaded): only a reload can say.
+      cache.applyEncode(
+        't',
+        'a',
+        encodeChange(3, 4, {
+          created: ['n1'],
+          unchained: [{ from: 'm1', to: 'm2' }],
+          links: [
+            { from: 'm1', to: 'n1', type: 'TEMPORAL', weight: 0.5, chain: true },
+            { from: 'n1', to: 'x9', type: 'SEMANTIC', weight: 0.9, chain: false },
+          ],
+        }),
+      );
+      expectAsLoaded(table?.fanOut);
+      expect(cache.at('t', 'a', revs(3, 7))?.revs).toEqual(revs(3, 7));
+      expect(fake.calls).toHaveLength(1);
+
+      fake.put('t', 'a', revs(4, 7), [['m0', 'm1', 'TEMPORAL', 0.5, true], ['m1', 'n1', 'TEMPORAL', 0.5, true], ['n1', 'x9', 'SEMANTIC', 0.9]]);
+      const before = await spreadCounts();
+      expect(cache.at('t', 'a', revs(4, 7))).toBeNull();
+      const after = await spreadCounts();
+      expect((after.cypher ?? 0) - (before.cypher ?? 0)).toBe(1);
+      expect((after.cache ?? 0) - (before.cache ?? 0)).toBe(0);
+      expect(fake.calls).toHaveLength(2);
+      await settle();
+      const reloaded = cache.at('t', 'a', revs(4, 7));
+      expect(reloaded?.fanOut.get('n1')).toEqual([
+        { to: 'm1', type: 'TEMPORAL', strength: 0.5 },
+        { to: 'x9', type: 'SEMANTIC', strength: 0.45 },
+      ]);
+      expect(reloaded?.fanOut.has('m2')).toBe(false);
+    });
+
+    it('keeps to the edge budget when an encode grows an entry, evicting the least recently used agents', async () => {
+      const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_EDGES: '5' });
+      fake.put('t', 'a', revs(1), chain(2, 'a'));
+      fake.put('t', 'b', revs(1), chain(2, 'b'));
+      await cache.load('t', 'a');
+      await cache.load('t', 'b');
+      // A recall of a makes b the least recently used; 4 edges held.
+      expect(cache.at('t', 'a', revs(1))).not.toBeNull();
+
+      // Within the budget: 5 edges.
+      cache.applyEncode('t', 'a', encodeChange(1, 2, append('a2', 'a3')));
+      expect(cache.at('t', 'b', revs(1))).not.toBeNull();
+      expect(cache.at('t', 'a', revs(2))).not.toBeNull();
+      // Beyond it: a's 4 edges and b's 2. b goes.
+      cache.applyEncode('t', 'a', encodeChange(2, 3, append('a3', 'a4')));
+      expect(cache.at('t', 'a', revs(3))?.fanOut.get('a4')).toEqual([{ to: 'a3', type: 'TEMPORAL', strength: 0.5 }]);
+      expect(fake.calls).toHaveLength(2);
+      const open = gated(fake);
+      expect(cache.at('t', 'b', revs(1))).toBeNull();
+      expect(fake.of('t', 'b')).toBe(2);
+
+      // b back (2 edges): a's 4 edges are counted, so a, now the least recently used, goes.
+      open();
+      await settle();
+      expect(cache.at('t', 'b', revs(1))).not.toBeNull();
+      fake.put('t', 'a', revs(3), chain(4, 'a'));
+      expect(cache.at('t', 'a', revs(3))).toBeNull();
+      expect(fake.of('t', 'a')).toBe(2);
+    });
+
+    it('counts the edges an encode unchained out of the budget', async () => {
+      const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_EDGES: '5' });
+      fake.put('t', 'a', revs(1), chain(3, 'a'));
+      fake.put('t', 'b', revs(1), chain(2, 'b'));
+      await cache.load('t', 'a');
+      await cache.load('t', 'b');
+      // Two chain links replaced by one: a holds 2 edges, 4 in all, so c's 1 fits without evicting.
+      cache.applyEncode('t', 'a', encodeChange(1, 2, { unchained: [{ from: 'a1', to: 'a2' }, { from: 'a2', to: 'a3' }], links: [{ from: 'a1', to: 'a3', type: 'TEMPORAL', weight: 0.5, chain: true }] }));
+      fake.put('t', 'c', revs(1), chain(1, 'c'));
+      await cache.load('t', 'c');
+      expect(cache.at('t', 'a', revs(2))?.fanOut.has('a2')).toBe(false);
+      expect(cache.at('t', 'b', revs(1))).not.toBeNull();
+      expect(cache.at('t', 'c', revs(1))).not.toBeNull();
+      expect(fake.calls).toHaveLength(3);
+    });
   });
 
   it('is off with an edge budget of 0: never loads, never serves', async () => {

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { buildFanOut, normaliseSpreadOptions, SPREADING, type EdgeType, type FanOutStep, type SpreadEdge, type SpreadOptions } from '@limbic/affect';
+import { normaliseSpreadOptions, SPREADING, type FanOutStep, type SpreadOptions } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { RecallRepository, type AgentSpreadGraph, type SpreadGraphRevs } from '@limbic/graph';
 import { recallSpreads } from '@limbic/observability';
+import { HeldGraph, type EncodeGraphChange } from './held-graph';
 
 /** A load that failed or found too many edges counts as this long (reloads wait it / the reload share: 10 min at 0.05). */
 const REFUSED_LOAD_MS = 30_000;
@@ -16,8 +17,12 @@ export interface CachedFanOut {
   readonly fanOut: ReadonlyMap<string, readonly FanOutStep[]>;
 }
 
-interface Entry extends CachedFanOut {
-  readonly edges: number;
+interface Entry {
+  /** Moved on by applyEncode; the rest of an entry is replaced by a reload only. */
+  revs: SpreadGraphRevs;
+  readonly graph: HeldGraph;
+  /** Its edges when last counted into the cache's total. */
+  edges: number;
   /** When the load that made it began (its revisions were read then). */
   readonly loadedAtMs: number;
 }
@@ -33,9 +38,11 @@ interface LoadHistory {
  * a default recall's time (its own round trip and per-row work in Neo4j; bench/recall-latency
  * README). An entry serves a recall only at the graph revision the recall's own prelude read
  * (every write that changes the agent's graph raises it in its transaction: bump-graph-rev), so
- * a recall after a change takes the Cypher spread until a reload has caught up. Only what recall
- * effects taught the graph (learnRev) may lag, by `spreadLearnLagMs` at most: those land
- * asynchronously, a queue's delay after their recall, anyway.
+ * a recall after a change takes the Cypher spread until a reload has caught up — but for the
+ * API's own encodes, whose links it adds to the held copy at once (applyEncode). Only what the
+ * worker's asynchronous effects changed (effectsRev: appraisal's edge revisions, recall effects'
+ * Hebbian strengthening and co-recall links) may lag, by `spreadEffectsLagMs` at most: they land
+ * a queue's delay after their encode or recall anyway.
  * A miss or a lagging entry starts a reload in the background: one at a time per agent, no more often
  * than `spreadCacheReloadShare` of the time an agent's last load took (a large agent whose links change
  * all the time stays on the Cypher spread rather than reloading without end). Entries are evicted
@@ -59,7 +66,7 @@ export class SpreadGraphCache {
    * may serve it (a reload starts in the background when allowed), or the cache is off.
    */
   at(tenantId: string, agentId: string, revs: SpreadGraphRevs): CachedFanOut | null {
-    const { spreadCacheEdges, spreadLearnLagMs } = this.config.recall;
+    const { spreadCacheEdges, spreadEffectsLagMs } = this.config.recall;
     if (spreadCacheEdges <= 0) {
       recallSpreads.inc({ path: 'cypher' });
       return null;
@@ -67,17 +74,35 @@ export class SpreadGraphCache {
     const key = keyOf(tenantId, agentId);
     const entry = this.entries.get(key);
     const sameGraph = entry !== undefined && entry.revs.incarnation === revs.incarnation && entry.revs.graph === revs.graph;
-    const exact = sameGraph && entry.revs.learn === revs.learn;
-    const lagging = sameGraph && !exact && spreadLearnLagMs > 0 && entry.revs.learn < revs.learn && Date.now() - entry.loadedAtMs <= spreadLearnLagMs;
+    const exact = sameGraph && entry.revs.effects === revs.effects;
+    const lagging = sameGraph && !exact && spreadEffectsLagMs > 0 && entry.revs.effects < revs.effects && Date.now() - entry.loadedAtMs <= spreadEffectsLagMs;
     // A held graph newer than the recall's read (a write committed between the two) needs no reload.
-    const behind = entry === undefined || entry.revs.incarnation !== revs.incarnation || entry.revs.graph < revs.graph || (entry.revs.graph === revs.graph && entry.revs.learn < revs.learn);
+    const behind = entry === undefined || entry.revs.incarnation !== revs.incarnation || entry.revs.graph < revs.graph || (entry.revs.graph === revs.graph && entry.revs.effects < revs.effects);
     if (behind) this.reloadInBackground(key, tenantId, agentId);
     recallSpreads.inc({ path: exact ? 'cache' : lagging ? 'cache-lagging' : 'cypher' });
     if (entry === undefined || !(exact || lagging)) return null;
     // Most recently used last: eviction takes the first.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
+    return { revs: entry.revs, fanOut: entry.graph.fanOut };
+  }
+
+  /**
+   * Brings a held copy along with an encode this API committed: at exactly the revision the
+   * encode moved from, its links are added and the revision moves to the encode's; a copy that
+   * cannot take them exactly is left to miss and reload.
+   */
+  applyEncode(tenantId: string, agentId: string, change: EncodeGraphChange): void {
+    const key = keyOf(tenantId, agentId);
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.revs.incarnation !== change.incarnation || entry.revs.graph !== change.fromRev) return;
+    if (!entry.graph.applyEncode(change)) return;
+    entry.revs = { ...entry.revs, graph: change.toRev };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.edges += entry.graph.edges - entry.edges;
+    entry.edges = entry.graph.edges;
+    this.evictBeyondBudget();
   }
 
   /** A recall that cannot use a held graph (a filtered one spreads on its subgraph, in Cypher). */
@@ -112,7 +137,7 @@ export class SpreadGraphCache {
     if (graph === null) this.drop(key);
     else this.hold(key, graph, startedAtMs);
     const tookMs = performance.now() - started;
-    this.log.debug(`spreading graph of an agent: ${graph?.from.length ?? 0} edges at revision ${graph ? `${graph.revs.graph}/${graph.revs.learn}` : '-'}, loaded in ${tookMs.toFixed(0)} ms`);
+    this.log.debug(`spreading graph of an agent: ${graph?.from.length ?? 0} edges at revision ${graph ? `${graph.revs.graph}/${graph.revs.effects}` : '-'}, loaded in ${tookMs.toFixed(0)} ms`);
   }
 
   private reloadInBackground(key: string, tenantId: string, agentId: string): void {
@@ -136,12 +161,20 @@ export class SpreadGraphCache {
   private hold(key: string, graph: AgentSpreadGraph, loadedAtMs: number): void {
     const edges = Math.min(graph.from.length, graph.to.length, graph.types.length, graph.weights.length);
     const maxEdges = this.config.recall.spreadCacheEdges;
+    // A load that began before an encode this API then applied would take the copy back.
+    const current = this.entries.get(key);
+    if (current !== undefined && current.revs.incarnation === graph.revs.incarnation && current.revs.graph > graph.revs.graph) return;
     this.drop(key);
     if (edges > maxEdges) return;
-    this.entries.set(key, { revs: graph.revs, fanOut: buildFanOut(spreadGraphOf(graph, edges), CACHED_SPREAD_OPTIONS), edges, loadedAtMs });
-    this.edges += edges;
+    const held = HeldGraph.of(graph, CACHED_SPREAD_OPTIONS);
+    this.entries.set(key, { revs: graph.revs, graph: held, edges: held.edges, loadedAtMs });
+    this.edges += held.edges;
+    this.evictBeyondBudget();
+  }
+
+  private evictBeyondBudget(): void {
     for (const [oldest, entry] of this.entries) {
-      if (this.edges <= maxEdges) break;
+      if (this.edges <= this.config.recall.spreadCacheEdges) break;
       this.entries.delete(oldest);
       this.edges -= entry.edges;
     }
@@ -153,22 +186,6 @@ export class SpreadGraphCache {
     this.entries.delete(key);
     this.edges -= entry.edges;
   }
-}
-
-/** Ids interned: the driver decodes every occurrence of an id into a string of its own. */
-function spreadGraphOf(graph: AgentSpreadGraph, edges: number): { nodes: string[]; edges: SpreadEdge[] } {
-  const ids = new Map<string, string>();
-  const intern = (id: string): string => {
-    const known = ids.get(id);
-    if (known !== undefined) return known;
-    ids.set(id, id);
-    return id;
-  };
-  const list: SpreadEdge[] = new Array<SpreadEdge>(edges);
-  for (let i = 0; i < edges; i++) {
-    list[i] = { a: intern(graph.from[i] as string), b: intern(graph.to[i] as string), type: graph.types[i] as EdgeType, weight: graph.weights[i] as number };
-  }
-  return { nodes: [...ids.keys()], edges: list };
 }
 
 /** Unambiguous whatever the ids hold: an agent's key can never be another tenant's. */

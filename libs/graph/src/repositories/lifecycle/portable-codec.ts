@@ -15,7 +15,7 @@ export const NEVER_EXPORTED: ReadonlySet<string> = new Set(['tenantId']);
  * its linkable memories that API replicas' embedding caches check (none is exported; an
  * import recounts the statistics from the memories it writes, and starts without an epoch).
  */
-export const AGENT_INTERNAL: ReadonlySet<string> = new Set(['creationToken', 'stateLock', 'lexDocs', 'lexTerms', 'linkEpoch', 'graphRev', 'learnRev']);
+export const AGENT_INTERNAL: ReadonlySet<string> = new Set(['creationToken', 'stateLock', 'lexDocs', 'lexTerms', 'linkEpoch', 'graphRev', 'effectsRev']);
 
 /** Neo4j values → portable JSON values plus type hints, from `valueType()` per key. */
 export function toPortable(row: PropsRow, omit: (key: string) => boolean = (k) => NEVER_EXPORTED.has(k)): PortableRecord {
