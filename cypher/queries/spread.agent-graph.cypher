@@ -1,5 +1,6 @@
 // The agent's whole spreading graph, for the API's in-process spread (SpreadGraphCache): every
-// resonance edge between two of its live memories, as five parallel lists (one row: a row per
+// resonance edge between two of its live memories, as six parallel lists (`revs`: the graph
+// revision an encode made the edge at, 0 for edges made otherwise) (one row: a row per
 // edge would cost the driver a record each). Direction is kept as stored; spreading ignores it.
 // The same scope as spread.activate without a filter: edges of the tenant, both ends the agent's
 // and not archived. The caller reads the agent's graph revision first, in the same transaction
@@ -12,4 +13,4 @@ WHERE r.tenantId = $tenantId AND n.tenantId = $tenantId AND n.agentId = $agentId
 // The caller holds at most $maxEdges − 1 edges; reading more would only be thrown away.
 WITH m, r, n LIMIT toInteger($maxEdges)
 RETURN collect(m.id) AS from, collect(n.id) AS to, collect(type(r)) AS types, collect(toFloat(coalesce(r.weight, 0.0))) AS weights,
-  collect(coalesce(r.chain, false) = true) AS chains
+  collect(coalesce(r.chain, false) = true) AS chains, collect(toInteger(coalesce(r.rev, 0))) AS revs

@@ -30,7 +30,7 @@ type Writer = (typeof WRITERS)[number];
 const REGISTRY = QueryRegistry.load(join(findCypherDir(), 'queries'), [...WRITERS, 'encode.link', 'encode.unchain', 'spread.graph-rev', 'spread.agent-graph']);
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const RESONANCE = new Set(['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']);
-const NO_EDGES = { from: [], to: [], types: [], weights: [], chains: [] };
+const NO_EDGES = { from: [], to: [], types: [], weights: [], chains: [], revs: [] };
 
 type Row = Record<string, unknown>;
 type EdgeRow = [from: string, to: string, type: string, weight: number, chain: boolean];
@@ -483,6 +483,16 @@ describe('Agent graph revisions (graphRev, effectsRev) on the real Neo4j', () =>
     expect(await revs(f.tenantId, f.agentId)).toEqual({ graphRev: 0, effectsRev: 0 });
     expect(await runEncode(scope(f), null, null)).toEqual([{ graphRev: 1, incarnation: expect.any(String) }]);
     expect(await revs(f.tenantId, f.agentId)).toEqual({ graphRev: 1, effectsRev: 0 });
+  });
+
+  it('stamps the edges an encode makes with the revision it raised, and the load reads them back', async () => {
+    // A load that overlaps a later encode leaves that encode's edges out by this stamp (SpreadGraphCache).
+    const f = await fixture();
+    const [raised] = await runEncode(scope(f), { links: [{ from: f.m[0], to: f.m[1], type: 'SEMANTIC', weight: 0.6 }] }, null);
+    const { records } = await driver.executeQuery('MATCH (:Memory {id: $a})-[r:SEMANTIC]->(:Memory {id: $b}) RETURN r.rev AS rev', { a: f.m[0], b: f.m[1] }, DB);
+    expect(records.map((r) => r.get('rev') as number)).toEqual([raised?.graphRev]);
+    const [row] = await read('spread.agent-graph', { ...scope(f), maxEdges: 10 });
+    expect(row?.revs).toEqual([raised?.graphRev]);
   });
 
   it('leaves the revisions to the encode: encode.link and encode.unchain alone raise none', async () => {

@@ -178,11 +178,11 @@ export class EncodeService {
         // Writes pipelined like the reads above; they run in this order. The graph revision is
         // raised once for the whole encode, which hands its links to the held copy after commit.
         const changesGraph = plan.links.length > 0 || plan.unchain.length > 0;
-        const [memories, , , rev] = await Promise.all([
+        const [memories, rev] = await Promise.all([
           unit.createMemories(plan.memories, now, this.embedder.name),
+          changesGraph ? unit.raiseGraphRev() : null,
           unit.unchain(plan.unchain),
           unit.link(plan.links, now),
-          changesGraph ? unit.raiseGraphRev() : null,
           saveAgentState(runner, tenantId, agentId, plan.state),
           this.history.record(runner, tenantId, agentId, 'ENCODE'),
           // What the agent encodes is on its mind, as what it recalls is (DESIGN §4 priming).

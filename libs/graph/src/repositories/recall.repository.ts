@@ -86,6 +86,14 @@ export interface AgentSpreadGraph {
   readonly weights: readonly number[];
   /** Whether each edge is a link of the temporal chain (encode's unchain removes those). */
   readonly chains: readonly boolean[];
+  /** The graph revision an encode made each edge at; 0 for edges made otherwise. */
+  readonly edgeRevs: readonly number[];
+  /**
+   * The graph revision read again after the edges (null: the agent went, or was made again,
+   * meanwhile). Equal to `revs.graph`: no graph write committed while the edges were read, they
+   * are that revision's exactly; greater: the writes of revisions up to it may be half in them.
+   */
+  readonly revAfter: number | null;
 }
 
 export interface SpreadParams {
@@ -281,7 +289,8 @@ export class RecallRepository {
 
   /**
    * The agent's spreading graph as of its revisions `revs` or later (spread.agent-graph): they
-   * are read first, in the same transaction, so the edges are never older than them. At most
+   * are read first, in the same transaction, so the edges are never older than them, and once
+   * more after the edges (`exact`). At most
    * `maxEdges` edges are read: a caller that gets that many treats the graph as too large. Null: no agent.
    */
   spreadGraph(tenantId: string, agentId: string, maxEdges: number): Promise<AgentSpreadGraph | null> {
@@ -291,13 +300,19 @@ export class RecallRepository {
         const [revRow] = await tx.run<Row>('spread.graph-rev', { tenantId, agentId });
         if (!revRow) return null;
         const [row] = await tx.run<Row>('spread.agent-graph', { tenantId, agentId, maxEdges });
+        // Read again: every graph write raises graphRev in its transaction and a transaction's
+        // writes appear at its commit (revAfter).
+        const [after] = await tx.run<Row>('spread.graph-rev', { tenantId, agentId });
+        const revs = { incarnation: String(revRow.incarnation), graph: num(revRow.graphRev, 0), effects: num(revRow.effectsRev, 0) };
         return {
-          revs: { incarnation: String(revRow.incarnation), graph: num(revRow.graphRev, 0), effects: num(revRow.effectsRev, 0) },
+          revs,
           from: strList(row?.from),
           to: strList(row?.to),
           types: strList(row?.types),
           weights: numList(row?.weights),
           chains: (Array.isArray(row?.chains) ? row.chains : []).map((c) => c === true),
+          edgeRevs: numList(row?.revs),
+          revAfter: after === undefined || String(after.incarnation) !== revs.incarnation ? null : num(after.graphRev, 0),
         };
       },
       tenantId,

@@ -39,6 +39,8 @@ const OPTION_SETS: readonly SpreadOptions[] = [
 function toAgentGraph(edges: readonly ModelEdge[]): AgentSpreadGraph {
   return {
     revs: { incarnation: 'i1', graph: 1, effects: 0 },
+    revAfter: 1,
+    edgeRevs: edges.map(() => 0),
     from: edges.map((e) => e.a),
     to: edges.map((e) => e.b),
     types: edges.map((e) => e.type),

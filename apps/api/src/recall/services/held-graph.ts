@@ -38,8 +38,12 @@ export class HeldGraph {
 
   private constructor(private readonly options: SpreadOptions) {}
 
-  /** From spread.agent-graph's lists; ids interned (the driver decodes every occurrence into a string of its own). */
-  static of(graph: AgentSpreadGraph, options: SpreadOptions): HeldGraph {
+  /**
+   * From spread.agent-graph's lists, leaving out edges an encode made after revision `upTo`
+   * (a load that overlapped it; the journal adds them back). Ids interned: the driver decodes
+   * every occurrence into a string of its own.
+   */
+  static of(graph: AgentSpreadGraph, options: SpreadOptions, upTo = Number.POSITIVE_INFINITY): HeldGraph {
     const held = new HeldGraph(options);
     const ids = new Map<string, string>();
     const intern = (id: string): string => {
@@ -50,6 +54,7 @@ export class HeldGraph {
     };
     const n = Math.min(graph.from.length, graph.to.length, graph.types.length, graph.weights.length);
     for (let i = 0; i < n; i++) {
+      if ((graph.edgeRevs[i] ?? 0) > upTo) continue;
       held.insert({ a: intern(graph.from[i] as string), b: intern(graph.to[i] as string), type: graph.types[i] as EdgeType, weight: graph.weights[i] as number, chain: graph.chains[i] === true });
     }
     for (const id of held.incident.keys()) held.rank(id);

@@ -11,7 +11,8 @@ const T0 = Date.UTC(2026, 0, 1);
 const REFUSED_WAIT_MS = 600_000;
 
 /** An edge as stored; `chain` marks a link of the temporal chain (false when left out). */
-type Edge = readonly [from: string, to: string, type: string, weight: number, chain?: boolean];
+/** `rev`: the graph revision an encode made it at (0: made otherwise). */
+type Edge = readonly [from: string, to: string, type: string, weight: number, chain?: boolean, rev?: number];
 
 function revs(graph: number, effects = 0, incarnation = 'i1'): SpreadGraphRevs {
   return { incarnation, graph, effects };
@@ -39,14 +40,15 @@ function append(last: string, id: string): Partial<EncodeGraphChange> {
  */
 class FakeRecalls {
   readonly calls: { tenantId: string; agentId: string; maxEdges: number }[] = [];
-  readonly db = new Map<string, { revs: SpreadGraphRevs; edges: readonly Edge[] } | Error>();
+  readonly db = new Map<string, { revs: SpreadGraphRevs; edges: readonly Edge[]; revAfter: number } | Error>();
   gate: Promise<void> | null = null;
   loadMs = 0;
 
   constructor(private readonly clock: { now: number }) {}
 
-  put(tenantId: string, agentId: string, at: SpreadGraphRevs, edges: readonly Edge[]): void {
-    this.db.set(`${tenantId}/${agentId}`, { revs: at, edges });
+  /** `revAfter`: the graph revision the load reads after the edges (greater: writes committed while it read them). */
+  put(tenantId: string, agentId: string, at: SpreadGraphRevs, edges: readonly Edge[], revAfter = at.graph): void {
+    this.db.set(`${tenantId}/${agentId}`, { revs: at, edges, revAfter });
   }
 
   async spreadGraph(tenantId: string, agentId: string, maxEdges: number): Promise<AgentSpreadGraph | null> {
@@ -59,6 +61,8 @@ class FakeRecalls {
     const edges = held.edges.slice(0, maxEdges);
     return {
       revs: held.revs,
+      revAfter: held.revAfter,
+      edgeRevs: edges.map((e) => e[5] ?? 0),
       from: edges.map((e) => e[0]),
       to: edges.map((e) => e[1]),
       types: edges.map((e) => e[2]),
@@ -421,6 +425,55 @@ describe('SpreadGraphCache', () => {
         { to: 'n4', type: 'TEMPORAL', strength: 0.5 },
       ]);
       expect(fake.calls).toHaveLength(1);
+    });
+
+    it('brings a load that began before an encode up to it: the journalled encode is added, the effects are the load’s', async () => {
+      const { fake, cache } = await held();
+      // The worker's effects moved on (7 → 9); a recall sees them and a reload starts, held at the gate.
+      fake.put('t', 'a', revs(3, 9), chain(2));
+      const open = gated(fake);
+      cache.at('t', 'a', revs(3, 9));
+      await settle();
+      // Meanwhile this API commits an encode (3 → 4) and applies it to the entry it holds.
+      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
+      open();
+      await settle();
+      await settle();
+      // The load read revision 3 exactly; the journalled encode takes it to 4: exact at 4/9.
+      const served = cache.at('t', 'a', revs(4, 9));
+      expect(served?.revs).toEqual(revs(4, 9));
+      expect(served?.fanOut.get('n1')).toEqual([{ to: 'm2', type: 'TEMPORAL', strength: 0.5 }]);
+    });
+
+    it('leaves out the edges of an encode that overlapped the load and adds them from the journal, once', async () => {
+      const { fake, cache } = await held();
+      // The encode 3 → 4 committed while the edges were read: its link is in them (made at revision 4).
+      fake.put('t', 'a', revs(3, 9), [...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 4);
+      const open = gated(fake);
+      cache.at('t', 'a', revs(3, 9));
+      await settle();
+      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
+      open();
+      await settle();
+      await settle();
+      const served = cache.at('t', 'a', revs(4, 9));
+      expect(served?.revs).toEqual(revs(4, 9));
+      expect(served?.fanOut.get('n1')).toEqual([{ to: 'm2', type: 'TEMPORAL', strength: 0.5 }]);
+    });
+
+    it('does not hold a load that overlapped a graph write this API did not journal, and keeps the entry it had', async () => {
+      const { fake, cache } = await held();
+      // Revision 5 (someone else's write) committed while the edges were read; only 3 → 4 is journalled.
+      fake.put('t', 'a', revs(3, 9), [...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 5);
+      const open = gated(fake);
+      cache.at('t', 'a', revs(3, 9));
+      await settle();
+      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
+      open();
+      await settle();
+      await settle();
+      expect(cache.at('t', 'a', revs(4, 7))?.revs).toEqual(revs(4, 7));
+      expect(cache.at('t', 'a', revs(5, 9))).toBeNull();
     });
 
     it('keeps the entry’s effects revision and load time: a later effects revision is served within the lag only', async () => {

@@ -5,6 +5,12 @@ import { RecallRepository, type AgentSpreadGraph, type SpreadGraphRevs } from '@
 import { recallSpreads } from '@limbic/observability';
 import { HeldGraph, type EncodeGraphChange } from './held-graph';
 
+/** Encodes remembered per agent, to bring a load that began before them up to date. */
+const JOURNAL_LENGTH = 32;
+
+/** Agents whose last load and encodes are remembered. */
+const REMEMBERED_AGENTS = 10_000;
+
 /** A load that failed or found too many edges counts as this long (reloads wait it / the reload share: 10 min at 0.05). */
 const REFUSED_LOAD_MS = 30_000;
 
@@ -54,6 +60,7 @@ export class SpreadGraphCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly history = new Map<string, LoadHistory>();
+  private readonly journals = new Map<string, EncodeGraphChange[]>();
   private edges = 0;
 
   constructor(
@@ -80,6 +87,7 @@ export class SpreadGraphCache {
     const behind = entry === undefined || entry.revs.incarnation !== revs.incarnation || entry.revs.graph < revs.graph || (entry.revs.graph === revs.graph && entry.revs.effects < revs.effects);
     if (behind) this.reloadInBackground(key, tenantId, agentId);
     recallSpreads.inc({ path: exact ? 'cache' : lagging ? 'cache-lagging' : 'cypher' });
+    if (!exact && !lagging) this.log.debug(`recall spreads in Cypher: read ${revs.graph}/${revs.effects}, held ${entry ? `${entry.revs.graph}/${entry.revs.effects}, loaded ${Date.now() - entry.loadedAtMs} ms ago` : 'none'}`);
     if (entry === undefined || !(exact || lagging)) return null;
     // Most recently used last: eviction takes the first.
     this.entries.delete(key);
@@ -93,10 +101,18 @@ export class SpreadGraphCache {
    * cannot take them exactly is left to miss and reload.
    */
   applyEncode(tenantId: string, agentId: string, change: EncodeGraphChange): void {
+    if (this.config.recall.spreadCacheEdges <= 0) return;
     const key = keyOf(tenantId, agentId);
+    this.record(key, change);
     const entry = this.entries.get(key);
-    if (entry === undefined || entry.revs.incarnation !== change.incarnation || entry.revs.graph !== change.fromRev) return;
-    if (!entry.graph.applyEncode(change)) return;
+    if (entry === undefined || entry.revs.incarnation !== change.incarnation || entry.revs.graph !== change.fromRev) {
+      this.log.debug(`encode not applied to a held graph: ${entry === undefined ? 'none held' : `held at ${entry.revs.graph}, encode from ${change.fromRev}`}`);
+      return;
+    }
+    if (!entry.graph.applyEncode(change)) {
+      this.log.debug('encode not applied to a held graph: a link ends at a memory it cannot tell is live');
+      return;
+    }
     entry.revs = { ...entry.revs, graph: change.toRev };
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -148,28 +164,49 @@ export class SpreadGraphCache {
     this.load(tenantId, agentId).catch((err: unknown) => this.log.warn(`loading the spreading graph of an agent failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 
-  /** The last load of each agent, the most recent 10,000 agents' only. */
+  /** The last load of each agent, the most recently loaded agents' only. */
   private remember(key: string, load: LoadHistory): void {
-    this.history.delete(key);
-    this.history.set(key, load);
-    if (this.history.size > 10_000) {
-      const oldest = this.history.keys().next();
-      if (!oldest.done) this.history.delete(oldest.value);
-    }
+    bounded(this.history, key, load);
+  }
+
+  /** The agent's last encodes, in commit order (an agent's encodes commit one at a time: AgentWriteCombiner). */
+  private record(key: string, change: EncodeGraphChange): void {
+    bounded(this.journals, key, [...(this.journals.get(key) ?? []), change].slice(-JOURNAL_LENGTH));
   }
 
   private hold(key: string, graph: AgentSpreadGraph, loadedAtMs: number): void {
     const edges = Math.min(graph.from.length, graph.to.length, graph.types.length, graph.weights.length);
-    const maxEdges = this.config.recall.spreadCacheEdges;
-    // A load that began before an encode this API then applied would take the copy back.
+    if (edges > this.config.recall.spreadCacheEdges) {
+      this.drop(key);
+      return;
+    }
+    // The graph at the revision read first: edges a later encode made are left out by their
+    // `rev`, and every encode this API committed since is added from its journal, as it was to
+    // the copy this replaces. That is exact when those encodes were all the graph writes that
+    // committed while the edges were read (the revision read after them is reached); a write of
+    // anyone else's may be half in the edges, and the load is not held.
+    const held = HeldGraph.of(graph, CACHED_SPREAD_OPTIONS, graph.revs.graph);
+    let revs = graph.revs;
+    for (let next = this.journalled(key, revs); next !== undefined; next = this.journalled(key, revs)) {
+      if (!held.applyEncode(next)) break;
+      revs = { ...revs, graph: next.toRev };
+    }
+    if (graph.revAfter === null || revs.graph < graph.revAfter) {
+      this.log.debug(`a load of an agent's graph overlapped a write this API did not make (revision ${graph.revs.graph} → ${graph.revAfter ?? '-'}): not held`);
+      return;
+    }
+    // Never take a copy back behind one already held.
     const current = this.entries.get(key);
-    if (current !== undefined && current.revs.incarnation === graph.revs.incarnation && current.revs.graph > graph.revs.graph) return;
+    if (current !== undefined && current.revs.incarnation === revs.incarnation && current.revs.graph > revs.graph) return;
     this.drop(key);
-    if (edges > maxEdges) return;
-    const held = HeldGraph.of(graph, CACHED_SPREAD_OPTIONS);
-    this.entries.set(key, { revs: graph.revs, graph: held, edges: held.edges, loadedAtMs });
+    this.entries.set(key, { revs, graph: held, edges: held.edges, loadedAtMs });
     this.edges += held.edges;
     this.evictBeyondBudget();
+  }
+
+  /** The journalled encode that moved the agent on from `revs`, if this API committed it. */
+  private journalled(key: string, revs: SpreadGraphRevs): EncodeGraphChange | undefined {
+    return this.journals.get(key)?.find((c) => c.incarnation === revs.incarnation && c.fromRev === revs.graph);
   }
 
   private evictBeyondBudget(): void {
@@ -185,6 +222,16 @@ export class SpreadGraphCache {
     if (entry === undefined) return;
     this.entries.delete(key);
     this.edges -= entry.edges;
+  }
+}
+
+/** Sets `key` as the most recent entry of `map`, forgetting the oldest beyond REMEMBERED_AGENTS. */
+function bounded<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED_AGENTS) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
   }
 }
 
