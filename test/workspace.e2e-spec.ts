@@ -69,6 +69,17 @@ describe('global workspace through recall (held focus, challenger, suppression, 
   });
 
   it('holds an ignited focus across consecutive recalls, broadcasts it to a neighbour, yields to a challenger by the margin, and marks the suppressed', async () => {
+    const timelineWeight = async (): Promise<number> =>
+      Number(
+        (
+          await driver.executeQuery(
+            'MATCH (:Memory {id: $a})-[r:TEMPORAL]-(:Memory {id: $b}) WHERE r.tenantId = $t RETURN max(r.weight) AS w',
+            { a: id('zebra'), b: id('neighbour'), t: tenantId() },
+            DB,
+          )
+        ).records[0]!.get('w'),
+      );
+    const before = await timelineWeight();
     // 1. Only zebra matches: above 0.6, everything else at most 0.4 (cobalt, importance 0.9): zebra ignites.
     const first = await recall('gwen', 'zebra quartz lantern', 0);
     expect(first.items[0]?.memory.id).toBe(id('zebra'));
@@ -91,15 +102,10 @@ describe('global workspace through recall (held focus, challenger, suppression, 
     // compete (zebra's ignition suppressed it): zebra holds,
     // with the same since and expiresAt. Its broadcast seeds spreading at 0.64: the neighbour,
     // matched by no word of the query, is reached from zebra along their timeline edge.
-    // The edge as the second recall will find it (its own effects strengthen it afterwards).
-    const edge = (
-      await driver.executeQuery(
-        'MATCH (:Memory {id: $a})-[r:TEMPORAL]-(:Memory {id: $b}) WHERE r.tenantId = $t RETURN max(r.weight) AS w',
-        { a: id('zebra'), b: id('neighbour'), t: tenantId() },
-        DB,
-      )
-    ).records[0]!;
-    const w = Number(edge.get('w'));
+    // The edge as the second recall will find it (its own effects strengthen it afterwards) — or
+    // as it was before the first recall's effects strengthened it: what recall effects teach the
+    // graph may reach the API's held copy of it up to LIMBIC_SPREAD_EFFECTS_LAG_MS late.
+    const w = await timelineWeight();
     expect(w).toBeGreaterThan(0.5);
     const second = await recall('gwen', 'harbor violet marble', 60_000);
     expect(second.items[0]?.memory.id).toBe(id('harbor'));
@@ -110,13 +116,14 @@ describe('global workspace through recall (held focus, challenger, suppression, 
     expect(neighbour?.explanation?.activation).toMatchObject({ seedId: id('zebra'), path: [id('zebra'), id('neighbour')] });
     // broadcast strength × edge weight × TEMPORAL factor 1 — without the broadcast zebra would seed
     // nothing here (its pass-1 score, 0.04, is below the 0.05 minimum activation).
-    expect(neighbour!.explanation!.activation!.activation).toBeCloseTo(zebra * w, 6);
+    const walked = neighbour!.explanation!.activation!.activation;
+    expect(Math.min(Math.abs(walked - zebra * w), Math.abs(walked - zebra * before))).toBeLessThan(5e-7);
     expect(second.items.find((i) => i.memory.id === id('zebra'))!.score).toBeLessThan(0.05);
     // Under the default weights the lift counts in the neighbour's score (resonance weighs .46).
     const lifted = await recall('gwen', 'harbor violet marble', 90_000, 10, null);
     const raised = lifted.items.find((i) => i.memory.id === id('neighbour'))!.explanation!;
     expect(raised.activation?.seedId).toBe(id('zebra'));
-    expect(raised.signals.resonance).toBeGreaterThanOrEqual(zebra * w - 1e-9);
+    expect(raised.signals.resonance).toBeGreaterThanOrEqual(zebra * Math.min(w, before) - 1e-9);
     expect(raised.weighted.resonance).toBeGreaterThan(0.1);
     expect(lifted.focus).toMatchObject({ memory: { id: id('zebra') }, ignited: false });
 
