@@ -210,11 +210,11 @@ export type SignalWeightsInput = {
 export type SpreadInput = {
   /** False turns spreading off. */
   enabled?: boolean | null | undefined;
-  /** 0 … 3; 0 turns spreading off. Default 2, ±1 with energy. */
+  /** 0 … 3; 0 turns spreading off. Default: the agent preset's (2 for `agent`), one fewer while its energy is below 0.3. */
   hops?: number | null | undefined;
   /** Activation below which a memory is dropped, 0 … 1. Default 0.05. */
   minActivation?: number | null | undefined;
-  /** Top pass-1 results to spread from, 1 … 50. Default 10, scaled by energy. */
+  /** Top pass-1 results to spread from, 1 … 50. Default: the agent preset's (10 for `agent`) × 0.5 … 1.5 with energy (15 when rested). */
   seeds?: number | null | undefined;
 };
 
