@@ -2,6 +2,7 @@ import { buildFanOut, EDGE_TYPES, normaliseSpreadOptions, type EdgeType, type Fa
 import type { AgentSpreadGraph } from '@limbic/graph';
 import { HeldGraph, type EncodeGraphChange } from './held-graph';
 import { CACHED_SPREAD_OPTIONS } from './spread-graph-cache.service';
+import { rng } from '../../../../../bench/common/rng';
 
 /** An edge as the test keeps it, independently of HeldGraph: stored direction a → b. */
 interface ModelEdge extends SpreadEdge {
@@ -9,18 +10,6 @@ interface ModelEdge extends SpreadEdge {
 }
 
 type Link = EncodeGraphChange['links'][number];
-
-/** mulberry32: a small seeded PRNG, so that every failing case can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rnd: () => number, items: readonly T[]): T {
   return items[Math.floor(rnd() * items.length)] as T;
@@ -111,7 +100,7 @@ describe('HeldGraph', () => {
   it('holds the fan-out buildFanOut builds from the same edges, on random graphs', () => {
     let compared = 0;
     for (let seed = 1; seed <= 300; seed++) {
-      const rnd = prng(seed);
+      const rnd = rng(seed);
       const options = OPTION_SETS[seed % OPTION_SETS.length] as SpreadOptions;
       const edges = randomEdges(rnd, 2 + Math.floor(rnd() * 12), Math.floor(rnd() * 45));
       const held = HeldGraph.of(toAgentGraph(edges), options);
@@ -143,7 +132,7 @@ describe('HeldGraph', () => {
     let unchainedEdges = 0;
     let orphaned = 0;
     for (let seed = 1; seed <= 120; seed++) {
-      const rnd = prng(1000 + seed);
+      const rnd = rng(1000 + seed);
       const options = OPTION_SETS[seed % OPTION_SETS.length] as SpreadOptions;
       let edges = randomEdges(rnd, 2 + Math.floor(rnd() * 8), Math.floor(rnd() * 20));
       const held = HeldGraph.of(toAgentGraph(edges), options);

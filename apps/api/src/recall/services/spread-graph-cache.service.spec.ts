@@ -427,51 +427,43 @@ describe('SpreadGraphCache', () => {
       expect(fake.calls).toHaveLength(1);
     });
 
-    it('brings a load that began before an encode up to it: the journalled encode is added, the effects are the load’s', async () => {
+    /**
+     * The worker's effects moved on (7 → 9), so a recall starts a reload of what `edges` and
+     * `revAfter` say the database holds; while it waits at the gate this API commits the encode
+     * 3 → 4 (appending n1 after m2) and applies it to the entry it holds; then the load ends.
+     */
+    async function reloadOverlappingEncode(edges: readonly Edge[], revAfter: number) {
       const { fake, cache } = await held();
-      // The worker's effects moved on (7 → 9); a recall sees them and a reload starts, held at the gate.
-      fake.put('t', 'a', revs(3, 9), chain(2));
+      fake.put('t', 'a', revs(3, 9), edges, revAfter);
       const open = gated(fake);
       cache.at('t', 'a', revs(3, 9));
       await settle();
-      // Meanwhile this API commits an encode (3 → 4) and applies it to the entry it holds.
       cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
       open();
       await settle();
       await settle();
+      return cache;
+    }
+
+    it('brings a load that began before an encode up to it: the journalled encode is added, the effects are the load’s', async () => {
       // The load read revision 3 exactly; the journalled encode takes it to 4: exact at 4/9.
+      const cache = await reloadOverlappingEncode(chain(2), 3);
       const served = cache.at('t', 'a', revs(4, 9));
       expect(served?.revs).toEqual(revs(4, 9));
       expect(served?.fanOut.get('n1')).toEqual([{ to: 'm2', type: 'TEMPORAL', strength: 0.5 }]);
     });
 
     it('leaves out the edges of an encode that overlapped the load and adds them from the journal, once', async () => {
-      const { fake, cache } = await held();
       // The encode 3 → 4 committed while the edges were read: its link is in them (made at revision 4).
-      fake.put('t', 'a', revs(3, 9), [...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 4);
-      const open = gated(fake);
-      cache.at('t', 'a', revs(3, 9));
-      await settle();
-      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
-      open();
-      await settle();
-      await settle();
+      const cache = await reloadOverlappingEncode([...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 4);
       const served = cache.at('t', 'a', revs(4, 9));
       expect(served?.revs).toEqual(revs(4, 9));
       expect(served?.fanOut.get('n1')).toEqual([{ to: 'm2', type: 'TEMPORAL', strength: 0.5 }]);
     });
 
     it('does not hold a load that overlapped a graph write this API did not journal, and keeps the entry it had', async () => {
-      const { fake, cache } = await held();
       // Revision 5 (someone else's write) committed while the edges were read; only 3 → 4 is journalled.
-      fake.put('t', 'a', revs(3, 9), [...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 5);
-      const open = gated(fake);
-      cache.at('t', 'a', revs(3, 9));
-      await settle();
-      cache.applyEncode('t', 'a', encodeChange(3, 4, append('m2', 'n1')));
-      open();
-      await settle();
-      await settle();
+      const cache = await reloadOverlappingEncode([...chain(2), ['m2', 'n1', 'TEMPORAL', 0.5, true, 4]], 5);
       expect(cache.at('t', 'a', revs(4, 7))?.revs).toEqual(revs(4, 7));
       expect(cache.at('t', 'a', revs(5, 9))).toBeNull();
     });

@@ -1,21 +1,10 @@
 import { buildFanOut, compareStrings, EDGE_TYPES, normaliseSpreadOptions, spreadActivation, type ActivatedNode, type SpreadEdge, type SpreadGraph } from '@limbic/affect';
 import type { CandidateRecord, MemoryRecord, RecallUnit, SpreadParams } from '@limbic/graph';
 import { spreadInProcess } from './spread-in-process';
+import { rng } from '../../../../../bench/common/rng';
 
 const EMBEDDING = [0.1, 0.2, 0.3];
 const GOALS = [[1, 0, 0]];
-
-/** mulberry32: the same graphs on every run, so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function candidate(id: string): CandidateRecord {
   return { memory: { id } as MemoryRecord, cosine: 0.25, goalCosines: [0.5], moodAtEncoding: null, momentumAtEncoding: null, consolidation: null, lastAccessedAt: null, concepts: [`c-${id}`] };
@@ -43,7 +32,7 @@ interface Case {
  * and parallel edges, type factors that leave some types out, seeds outside the graph.
  */
 function randomCase(seed: number): Case {
-  const r = prng(seed);
+  const r = rng(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)] as T;
   const nodes = Array.from({ length: int(4, 16) }, (_, i) => `m${String(i).padStart(2, '0')}`);

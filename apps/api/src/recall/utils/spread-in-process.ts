@@ -19,10 +19,10 @@ export async function spreadInProcess(
   const options = normaliseSpreadOptions({ hops: p.hops, minActivation: p.minActivation, typeFactors: p.factors, maxFanOut: p.maxFanOut });
   const reached = [...spreadOverFanOut(fanOut, p.seeds, options).values()].sort((x, y) => y.activation - x.activation || compareStrings(x.id, y.id));
   const pool = new Set(p.poolIds);
-  const known = reached.filter((r) => pool.has(r.id));
-  const joining = reached.filter((r) => !pool.has(r.id)).slice(0, Math.max(0, p.maxJoined));
-  const rows = new Map((await unit.candidates(joining.map((r) => r.id), embedding, goalEmbeddings)).map((c) => [c.memory.id, c] as const));
-  return [...known, ...joining]
-    .sort((x, y) => y.activation - x.activation || compareStrings(x.id, y.id))
+  const joining = new Set(reached.filter((r) => !pool.has(r.id)).slice(0, Math.max(0, p.maxJoined)).map((r) => r.id));
+  const rows = new Map((await unit.candidates([...joining], embedding, goalEmbeddings)).map((c) => [c.memory.id, c] as const));
+  // The pool's and the joining memories, still in the order above.
+  return reached
+    .filter((r) => pool.has(r.id) || joining.has(r.id))
     .map((r) => ({ id: r.id, activation: r.activation, seedId: r.seedId, path: r.path, edgeTypes: r.edgeTypes, candidate: pool.has(r.id) ? null : (rows.get(r.id) ?? null) }));
 }
