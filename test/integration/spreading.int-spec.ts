@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
 import { EDGE_TYPES, spreadActivation, type EdgeType, type SpreadEdge, type SpreadOptions, type SpreadSeed } from '@limbic/affect';
 import { findCypherDir, NO_FILTER, QueryRegistry } from '@limbic/graph';
+// A seeded PRNG, so a failing graph can be reproduced from its seed.
+import { rng } from '../../bench/common/rng';
 import { testDriver } from '../support/neo4j';
 import { uniqueSuffix } from '../support/processes';
 
@@ -12,18 +14,6 @@ import { uniqueSuffix } from '../support/processes';
 const SPREAD = QueryRegistry.load(join(findCypherDir(), 'queries'), ['spread.activate']).get('spread.activate');
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const DIM = 4;
-
-/** A small deterministic PRNG so a failing graph can be reproduced from its seed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface RandomCase {
   readonly agentNodes: readonly string[];
