@@ -42,6 +42,7 @@ export * from './recall/weights';
 export * from './recall/profiles';
 export * from './recall/mood-adaptive-weights';
 export * from './recall/query-classifier';
+export * from './recall/query-breadth';
 export * from './recall/resolve-weights';
 export * from './recall/feedback';
 export * from './recall/learned-weights';

@@ -174,6 +174,18 @@ describe('RecallService (recorded queries)', () => {
     expect(dispatched[0]?.concepts).toEqual(expect.arrayContaining(['postgres', 'outage']));
   });
 
+  it('walks the preset’s hops, one fewer for a question across episodes, and the caller’s hops when given', async () => {
+    const hopsOf = async (query: string, spread?: RecallInput['spread']): Promise<unknown> => {
+      const db = agentWithMemories();
+      await serviceOn(db).recalls.recall(TENANT, { ...input, query, ...(spread ? { spread } : {}) });
+      return db.paramsOf('spread.activate')[0]?.hops;
+    };
+    // A rested `agent`: its preset walks 2 hops.
+    expect(await hopsOf('what happened in the postgres outage')).toBe(2);
+    expect(await hopsOf('Which postgres outages have we had?')).toBe(1);
+    expect(await hopsOf('Which postgres outages have we had?', { hops: 3 })).toBe(3);
+  });
+
   it('does not spread when the caller turns it off', async () => {
     const db = agentWithMemories();
     const outcome = await serviceOn(db).recalls.recall(TENANT, { ...input, spread: { enabled: false } });

@@ -15,6 +15,7 @@ import {
   isWorkspaceActive,
   isBaselineProfile,
   presetOf,
+  queryBreadth,
   queryTerms,
   resolveWeights,
   rankPass2,
@@ -215,9 +216,10 @@ export class RecallService {
     // Session length moves breadth on top of energy, never for fact-seeking queries without a
     // named profile (as mood adaptation), so it cannot cost factual recall.
     const energyBreadth = energySearchBreadth(energy, preset.spread);
-    const breadth = cmd.profile === undefined && isFactSeeking(queryType)
+    const stateBreadth = cmd.profile === undefined && isFactSeeking(queryType)
       ? energyBreadth
       : sessionSearchBreadth(energyBreadth, { minutes: sessionMinutes(session, cmd.nowMs), interactions: session.interactions });
+    const breadth = queryBreadth(stateBreadth, cmd.query);
     let activations: ReadonlyMap<string, ActivatedNode> = new Map();
     const activated: RecallCandidate[] = [];
     if (cmd.spread.enabled && pass1.length > 0) {

@@ -210,7 +210,7 @@ export type SignalWeightsInput = {
 export type SpreadInput = {
   /** False turns spreading off. */
   enabled?: boolean | null | undefined;
-  /** 0 … 3; 0 turns spreading off. Default: the agent preset's (2 for `agent`), one fewer while its energy is below 0.3. */
+  /** 0 … 3; 0 turns spreading off. Default: the agent preset's (2 for `agent`), one fewer while its energy is below 0.3 and one fewer for a question in the present perfect (`what has she read`: its answer lies in several episodes), at least 1. */
   hops?: number | null | undefined;
   /** Activation below which a memory is dropped, 0 … 1. Default 0.05. */
   minActivation?: number | null | undefined;

@@ -37,7 +37,7 @@ export class SignalWeightsInput {
 @InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
 export class SpreadInput {
   @Field(() => Boolean, { nullable: true, defaultValue: true, description: 'False turns spreading off.' }) enabled?: boolean;
-  @Field(() => Int, { nullable: true, description: "0 … 3; 0 turns spreading off. Default: the agent preset's (2 for `agent`), one fewer while its energy is below 0.3." }) hops?: number;
+  @Field(() => Int, { nullable: true, description: "0 … 3; 0 turns spreading off. Default: the agent preset's (2 for `agent`), one fewer while its energy is below 0.3 and one fewer for a question in the present perfect (`what has she read`: its answer lies in several episodes), at least 1." }) hops?: number;
   @Field(() => Int, { nullable: true, description: "Top pass-1 results to spread from, 1 … 50. Default: the agent preset's (10 for `agent`) × 0.5 … 1.5 with energy (15 when rested)." })
   seeds?: number;
   @Field(() => Float, { nullable: true, description: 'Activation below which a memory is dropped, 0 … 1. Default 0.05.' })
