@@ -19,7 +19,7 @@ describe('start-up on a vector index of another dimension', () => {
     });
     if (code === 'running') await api.stop();
     expect(code).toBe(1);
-    expect(api.output()).toMatch(/Limbic API failed to start: vector index memory_embedding_filtered has dimension 384, but embedder hash-64 produces 64\. Either configure an embedder of dimension 384/);
+    expect(api.output()).toMatch(/Limbic API failed to start: vector index memory_embedding_hnsw has dimension 384, but embedder hash-64 produces 64\. Either configure an embedder of dimension 384/);
     expect(api.output()).not.toMatch(/\n\s+at /); // the message, not a stack trace
   });
 });

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const twins = await run(
     `CYPHER 25 MATCH (m:Memory {tenantId: $tenant}) WITH m LIMIT 50
      CALL (m) {
-       MATCH (node:Memory) SEARCH node IN (VECTOR INDEX memory_embedding_filtered FOR m.embedding WHERE node.tenantId = $tenant LIMIT 2) SCORE AS score
+       MATCH (node:Memory) SEARCH node IN (VECTOR INDEX memory_embedding_hnsw FOR m.embedding WHERE node.tenantId = $tenant LIMIT 2) SCORE AS score
        RETURN node, score
      }
      WITH m, node, score WHERE node <> m AND score >= $minScore

@@ -257,7 +257,7 @@ const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { memories } }`;
 async function floorQuery(driver: Driver): Promise<string> {
   const { records } = await driver.executeQuery('SHOW VECTOR INDEXES YIELD name RETURN collect(name) AS names', {}, { database: DB });
   const names = (records[0]?.get('names') as string[] | undefined) ?? [];
-  const filtered = ['memory_embedding_filtered', 'memory_embedding_by_agent'].find((n) => names.includes(n));
+  const filtered = ['memory_embedding_hnsw', 'memory_embedding_filtered', 'memory_embedding_by_agent'].find((n) => names.includes(n));
   return filtered
     ? `CYPHER 25 MATCH (m:Memory) SEARCH m IN (VECTOR INDEX ${filtered} FOR $e
          WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived = false LIMIT 10) SCORE AS score RETURN m.id AS id, score`

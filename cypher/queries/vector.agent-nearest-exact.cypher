@@ -1,5 +1,5 @@
 // vector.agent-nearest by an exact scan of the agent's memories, same filters, same order, same
-// rows ($recallRows too). While the filtered index is not ONLINE yet (schema 013 populating after
+// rows ($recallRows too). While the filtered index is not ONLINE yet (a new slot index populating after
 // an upgrade, or a rebuild) AgentVectorSearch reads the index state and answers from here until
 // then, so recall, encode and the workers keep working while it populates. It costs one cosine
 // per memory of the agent that passes the filters, which the index exists to avoid.

@@ -28,7 +28,7 @@ OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
     SEARCH m IN (
-      VECTOR INDEX memory_embedding_filtered
+      VECTOR INDEX memory_embedding_hnsw
       FOR vector
       WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
         AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})

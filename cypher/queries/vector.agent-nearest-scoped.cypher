@@ -1,5 +1,5 @@
 // vector.agent-nearest for a recall whose MemoryFilter (libs/graph memory-filter.ts) names a
-// scope. The SEARCH is filtered inside the index by what schema 013 holds: tenant, agent,
+// scope. The SEARCH is filtered inside the index by what the slot index holds (reembed.create-index): tenant, agent,
 // archived, encodedAt, the occurredAt range and the scope (a scope in the search finds only
 // memories with that scope). Its twin vector.agent-nearest-filtered is the same without the
 // scope condition: SEARCH takes no OR, so an optional condition is a second query.
@@ -28,7 +28,7 @@ OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
     SEARCH m IN (
-      VECTOR INDEX memory_embedding_filtered
+      VECTOR INDEX memory_embedding_hnsw
       FOR vector
       WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
         AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})

@@ -1,8 +1,11 @@
 // The k memories of one agent nearest to each probe vector: the one nearest-neighbour search of
 // Limbic (libs/graph AgentVectorSearch; recall seeds, link candidates, novelty, near-duplicates).
-// The index is filtered inside the search (schema 013: tenant, agent, archived and encodedAt
-// are filter properties), so the k found are the agent's own top k, however many memories other
-// agents or tenants hold: nothing is over-fetched, widened or scanned.
+// The index is filtered inside the search (the slot index of reembed.create-index: tenant,
+// agent, archived and encodedAt are filter properties), so the k found are the agent's own,
+// however many memories other agents or tenants hold: nothing is over-fetched, widened or
+// scanned. They are its exact top k while the filter leaves the index few enough candidates to
+// check them all; an agent of tens of thousands gets HNSW's approximation of it
+// (bench/vector-accuracy/README.md measures how close).
 //  - $withArchived false: live memories only; true: archived ones too (`archived <= true`
 //    holds for both values; the filter takes exact values and ranges only, not OR).
 //  - probe.before: epoch millis; only memories encoded strictly before count (novelty asks
@@ -33,7 +36,7 @@ OPTIONAL CALL (probe, vector) {
   WITH vector WHERE vector IS NOT NULL
   MATCH (m:Memory)
     SEARCH m IN (
-      VECTOR INDEX memory_embedding_filtered
+      VECTOR INDEX memory_embedding_hnsw
       FOR vector
       WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
         AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})

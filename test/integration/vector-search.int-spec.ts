@@ -17,12 +17,14 @@ import {
   ConsolidationRepository,
   EncodeUnit,
   findCypherDir,
-  LEGACY_SLOT_INDEX,
+  LEGACY_SLOT_INDEXES,
   MigrationRunner,
   type Neo4jExecutor,
   QUERY_NAMES,
   QueryRegistry,
   RecallRepository,
+  ReembedRepository,
+  replaceLegacySlotIndexes,
   SLOT_INDEX,
 } from '@limbic/graph';
 import { openGraph, type InProcessGraph } from '../support/graph';
@@ -100,8 +102,9 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     }
     // The store as the 5.26 build left it, the crowd loaded into it: its unfiltered index, no
     // filtered one, some memories without `archived`. The first test migrates it (schema 009, then
-    // 013, which drops 009's index while it populates: one HNSW build of the crowd, not two).
-    for (const name of [AGENT_VECTOR_INDEX, LEGACY_SLOT_INDEX.embedding]) await driver.executeQuery(`DROP INDEX ${name} IF EXISTS`, {}, DB);
+    // 013, which drops 009's index, then the boot's replacement of 013's by the slot index, which
+    // drops 013's while it populates: one complete HNSW build of the crowd).
+    for (const name of [AGENT_VECTOR_INDEX, ...LEGACY_SLOT_INDEXES.embedding]) await driver.executeQuery(`DROP INDEX ${name} IF EXISTS`, {}, DB);
     await loadMemories(driver, tenantId, 'crowd', CROWD, (i) => crowdRow(crowdPrefix, i, Array.from(crowd.subarray(i * DIM, (i + 1) * DIM))));
     await loadMemories(driver, otherTenantId, 'few', 2 * base.length, (i) => crowdRow(`copy${suffix}`, i, base[i % base.length]!));
     if (local) await loadMemories(driver, localTenantId, 'neighbour', 5000, (i) => crowdRow(`near${suffix}`, i, jitter(random, localOwn[i % localOwn.length]!.embedding, 0.01)));
@@ -122,14 +125,18 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
     ...(local ? [{ name: 'local model', embedder: local, tenant: localTenantId }] : []),
   ];
 
-  it('migrates an old vector index (schema 003, no filters) to the filtered one online: searches are exact while it populates', async () => {
+  it('migrates an old vector index (schema 003, no filters) to the slot index online: searches are exact while it populates', async () => {
     // beforeAll left the store as a 5.26 build would have: schemas 009 and 013 not applied yet.
     await driver.executeQuery('MATCH (r:LimbicMigration) WHERE r.id IN $ids DELETE r', { ids: ['schema/009', 'schema/013'] }, DB);
 
     const started = Date.now();
     const applied = await new MigrationRunner(executor, join(findCypherDir(), 'schema')).run({ embeddingDimension: DIM });
+    // What the API and the worker do at boot after the migrations (GraphModule).
+    const reembeds = new ReembedRepository(executor, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES));
+    const replaced = await replaceLegacySlotIndexes(reembeds);
     const migratedMs = Date.now() - started;
     expect(applied).toEqual(['009_vector_index_by_agent.cypher', '013_vector_index_filters.cypher']);
+    expect(replaced).toContainEqual({ slot: 'embedding', dimension: DIM });
 
     // Right after the migration the index is still taking the crowd; a fresh process
     // (a new search) answers from the exact scan meanwhile, with the same top k.
@@ -151,10 +158,13 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
 
     await executor.read('migration.await-index', { name: AGENT_VECTOR_INDEX });
     const { records } = await driver.executeQuery('SHOW VECTOR INDEXES YIELD name, properties, options RETURN name, properties, options', {}, DB);
-    const indexes = records.map((r) => ({ name: String(r.get('name')), properties: r.get('properties') as string[], quantization: (r.get('options') as { indexConfig: Record<string, unknown> }).indexConfig['vector.quantization.type'] }));
+    const indexes = records.map((r) => {
+      const config = (r.get('options') as { indexConfig: Record<string, unknown> }).indexConfig;
+      return { name: String(r.get('name')), properties: r.get('properties') as string[], quantization: config['vector.quantization.type'], m: Number(config['vector.hnsw.m']), efConstruction: Number(config['vector.hnsw.ef_construction']) };
+    });
     // The re-embedding slot's index belongs to the re-embedding tests, which may have run first.
     expect(indexes.filter((i) => i.name.startsWith('memory_') && i.name !== SLOT_INDEX.embeddingAlt)).toEqual([
-      { name: AGENT_VECTOR_INDEX, properties: ['embedding', 'tenantId', 'agentId', 'archived', 'encodedAt', 'scope', 'occurredAt'], quantization: 'NONE' },
+      { name: AGENT_VECTOR_INDEX, properties: ['embedding', 'tenantId', 'agentId', 'archived', 'encodedAt', 'scope', 'occurredAt'], quantization: 'NONE', m: 32, efConstruction: 256 },
     ]);
   });
 
@@ -221,11 +231,12 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
 
   /**
    * HNSW is approximate: for an agent of tens of thousands the index finds most, not all, of the
-   * exact top 10 (hash vectors are nearly random, the hardest case for it; measured 0.77–0.88 of
-   * the tie-aware top 10 at 100,000, by the index's segment structure). The guarantee this test
-   * holds is that the search stays the agent's own and good; exactness is the small agent's, above.
+   * exact top 10 (hash vectors are nearly random, the hardest case for it). With Neo4j's default
+   * graph (16 links, candidate list 100) this agent got 154 of 200; with the slot index's (32, 256)
+   * 189 of 200, so the bar of 85 % also guards those settings. The guarantee is that the search
+   * stays the agent's own and close to exact; exactness is the small agent's, above.
    */
-  it(`an agent of ${CROWD_TEXT} memories gets at least 70 % of its brute-force top 10 (ties allowed), nothing of anyone else`, async () => {
+  it(`an agent of ${CROWD_TEXT} memories gets at least 85 % of its brute-force top 10 (ties allowed), nothing of anyone else`, async () => {
     const vectors = new AgentVectorSearch();
     let found = 0;
     let wanted = 0;
@@ -242,7 +253,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
       expect({ size: hits.length, own: hits.every((h) => h.id.startsWith(`${crowdPrefix}-`)) }).toEqual({ size: 10, own: true });
     }
     console.log(`vector search: ${CROWD_TEXT}-memory agent, top 10 found ${found} of ${wanted} (ties allowed)`);
-    expect(found / wanted).toBeGreaterThanOrEqual(0.7);
+    expect(found / wanted).toBeGreaterThanOrEqual(0.85);
   });
 
   it('every registered query plans as Cypher 25 without a deprecation', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { createDriver, findCypherDir, MigrationRunner, Neo4jExecutor, QUERY_NAMES, QueryRegistry } from '@limbic/graph';
+import { createDriver, findCypherDir, MigrationRunner, Neo4jExecutor, QUERY_NAMES, QueryRegistry, ReembedRepository, replaceLegacySlotIndexes } from '@limbic/graph';
 import type { Driver } from 'neo4j-driver';
 import { deleteTenants } from './neo4j';
 
@@ -13,8 +13,8 @@ export interface InProcessGraph {
 
 /**
  * libs/graph in the test's own process on the real Neo4j (NEO4J_URI), for the integration tier:
- * the schema migrated first (idempotent, serialised by its lock), since this tier runs before any
- * API or worker has booted on a fresh database. `close` deletes the tenants named.
+ * the schema migrated first (idempotent, serialised by its lock; the slot indexes replaced as at
+ * boot), since this tier runs before any API or worker has booted on a fresh database. `close` deletes the tenants named.
  * `txTimeoutMs`: the executor's transaction timeout (the services' default, 30 s, unless a file
  * runs heavier transactions, like a migration's index build over a crowd).
  */
@@ -34,8 +34,11 @@ export async function openGraph(tenantIds: readonly string[] = [], opts: { txTim
     maxWaitMs: 10_000,
     txTimeoutMs,
   });
-  const executor = new Neo4jExecutor(driver, QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES), { database, txTimeoutMs });
+  const queries = QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES);
+  const executor = new Neo4jExecutor(driver, queries, { database, txTimeoutMs });
   await new MigrationRunner(executor, join(findCypherDir(), 'schema')).run({ embeddingDimension: 384 });
+  // As GraphModule at boot: the slot indexes of earlier schemas replaced by the current ones.
+  await replaceLegacySlotIndexes(new ReembedRepository(executor, queries));
   return {
     executor,
     driver,

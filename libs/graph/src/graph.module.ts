@@ -8,7 +8,7 @@ import { AgentVectorSearch } from './agent-vector-search';
 import { fallbackSpace } from './embedding-space/embedding-space';
 import { EmbeddingSpaces, type SpaceRow } from './embedding-space/embedding-spaces';
 import { SpaceEmbedder } from './embedding-space/space-embedder';
-import { replaceLegacyAltIndex } from './reembed/legacy-slot-index';
+import { replaceLegacySlotIndexes } from './reembed/legacy-slot-index';
 import { ReembedRepository } from './reembed/reembed.repository';
 import { findCypherDir } from './cypher-dir';
 import { MigrationRunner } from './migration-runner';
@@ -108,8 +108,9 @@ export class GraphModule implements OnModuleInit, OnApplicationShutdown {
         embeddingDimension: this.embedder.dimension,
       });
       if (applied.length > 0) this.log.log(`schema migrations applied: ${applied.join(', ')}`);
-      const replaced = await replaceLegacyAltIndex(this.reembeds);
-      if (replaced !== null) this.log.log(`re-embedding slot index rebuilt with scope and occurredAt filters (dimension ${replaced}, schema 013)`);
+      for (const { slot, dimension } of await replaceLegacySlotIndexes(this.reembeds)) {
+        this.log.log(`vector index of slot ${slot} rebuilt (dimension ${dimension}); exact scans answer its tenants until it is ONLINE`);
+      }
     }
     await assertVectorDimension(this.executor, this.embedder);
     await this.spaces.start();

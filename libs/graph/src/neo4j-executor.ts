@@ -110,6 +110,29 @@ export class Neo4jExecutor {
     }
   }
 
+  /**
+   * Schema statements that must take effect together, in one write transaction: all or none
+   * (an index replaced by its successor on the same schema, which Neo4j does not hold twice).
+   */
+  async runRawTogether(label: string, statements: readonly { readonly text: string; readonly params?: Params }[]): Promise<void> {
+    const chain = this.options.bookmarks?.of(NO_TENANT);
+    const start = chain?.values() ?? [];
+    const session = this.driver.session({ database: this.options.database, bookmarks: start });
+    try {
+      await session.executeWrite(
+        async (tx) => {
+          for (const s of statements) await tx.run(s.text, s.params ?? {});
+        },
+        { metadata: { app: 'limbic', query: label } },
+      );
+      chain?.advance(start, session.lastBookmarks());
+    } catch (err) {
+      throw toGraphError(err, label);
+    } finally {
+      await session.close();
+    }
+  }
+
   private async unit<R>(mode: UnitMode, label: string, work: (tx: TxRunner) => Promise<R>, tenantId = ''): Promise<R> {
     const gate = this.options.gate;
     // A unit started inside another's work (none does today) would wait for a permit while

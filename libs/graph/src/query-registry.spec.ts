@@ -120,7 +120,7 @@ describe('QueryRegistry', () => {
   const COUNTS_ONLY = new Set(['index.memory-count']);
 
   /** Schema statements (a slot's vector index), run through runRaw: no data, no tenant. */
-  const SCHEMA = new Set(['reembed.create-index', 'reembed.drop-index', 'reembed.drop-legacy-index']);
+  const SCHEMA = new Set(['reembed.create-index', 'reembed.drop-index', 'reembed.drop-legacy-index', 'reembed.drop-filtered-index']);
 
   it('filters every tenant-data query by the tenant parameter', () => {
     const registry = QueryRegistry.load(join(findCypherDir(), 'queries'), QUERY_NAMES);

@@ -1,26 +1,28 @@
 /**
  * Where a tenant's vectors live. Two slots, so that a re-embed can fill the inactive one while
  * recall reads the active one, and switch by flipping a pointer instead of rewriting in place.
- * Each slot has its own filtered vector index (its own dimension): `embedding` is schema 013's,
- * `embeddingAlt` is created by a re-embed run when it needs it.
+ * Each slot has its own filtered vector index (its own dimension, reembed.create-index's filter
+ * properties and HNSW settings): `embedding` replaces schema 013's at boot, `embeddingAlt` is
+ * created by a re-embed run when it needs it.
  */
 export type EmbeddingSlot = 'embedding' | 'embeddingAlt';
 
 export const EMBEDDING_SLOTS: readonly EmbeddingSlot[] = ['embedding', 'embeddingAlt'];
 
 export const SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
-  embedding: 'memory_embedding_filtered',
-  embeddingAlt: 'memory_embedding_alt_filtered',
+  embedding: 'memory_embedding_hnsw',
+  embeddingAlt: 'memory_embedding_alt_hnsw',
 };
 
 /**
- * Each slot's index as schema 009 / 010 built it, before scope and occurredAt became filter
- * properties (schema 013 replaces the first; replaceLegacyAltIndex the second, whose dimension only
- * the store knows).
+ * Each slot's indexes as earlier schemas built them, newest first: schema 013's (filtered by
+ * scope and occurredAt too, HNSW at Neo4j's defaults) and schema 009 / 010's (without those two
+ * filters). replaceLegacySlotIndexes replaces whichever a store still has at boot, at its own
+ * dimension.
  */
-export const LEGACY_SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
-  embedding: 'memory_embedding_by_agent',
-  embeddingAlt: 'memory_embedding_alt_by_agent',
+export const LEGACY_SLOT_INDEXES: Readonly<Record<EmbeddingSlot, readonly string[]>> = {
+  embedding: ['memory_embedding_filtered', 'memory_embedding_by_agent'],
+  embeddingAlt: ['memory_embedding_alt_filtered', 'memory_embedding_alt_by_agent'],
 };
 
 /** The slot a freshly created store (and a tenant with no space of its own) uses. */
@@ -36,7 +38,14 @@ export function isEmbeddingSlot(value: unknown): value is EmbeddingSlot {
 
 /** Node property access `.embedding` / `.embeddingAlt` (not `$embedding`, not `embeddingModel`, not map keys). */
 const SLOT_PROPERTY = /\.(embedding|embeddingAlt)(?![\w])/g;
-const SLOT_INDEX_NAME = /\b(memory_embedding_filtered|memory_embedding_alt_filtered)\b/g;
+/** Index names and their other slot's: the current indexes and schema 013's (dropped at boot by reembed.drop-filtered-index). */
+const SLOT_INDEX_PAIRS: ReadonlyMap<string, string> = new Map([
+  [SLOT_INDEX.embedding, SLOT_INDEX.embeddingAlt],
+  [SLOT_INDEX.embeddingAlt, SLOT_INDEX.embedding],
+  ['memory_embedding_filtered', 'memory_embedding_alt_filtered'],
+  ['memory_embedding_alt_filtered', 'memory_embedding_filtered'],
+]);
+const SLOT_INDEX_NAME = new RegExp(`\\b(${[...SLOT_INDEX_PAIRS.keys()].join('|')})\\b`, 'g');
 
 /**
  * The `embeddingAlt` variant of a query written for the `embedding` slot: every node property
@@ -48,5 +57,5 @@ const SLOT_INDEX_NAME = /\b(memory_embedding_filtered|memory_embedding_alt_filte
 export function swapSlot(text: string): string {
   return text
     .replace(SLOT_PROPERTY, (_m, p: string) => (p === 'embedding' ? '.embeddingAlt' : '.embedding'))
-    .replace(SLOT_INDEX_NAME, (_m, n: string) => (n === SLOT_INDEX.embedding ? SLOT_INDEX.embeddingAlt : SLOT_INDEX.embedding));
+    .replace(SLOT_INDEX_NAME, (n: string) => SLOT_INDEX_PAIRS.get(n) ?? n);
 }

@@ -15,4 +15,5 @@ export const REEMBED_QUERIES = [
   'reembed.create-index',
   'reembed.drop-index',
   'reembed.drop-legacy-index',
+  'reembed.drop-filtered-index',
 ] as const;

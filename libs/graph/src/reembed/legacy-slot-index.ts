@@ -1,18 +1,24 @@
+import { EMBEDDING_SLOTS, type EmbeddingSlot } from '../embedding-space/embedding-slot';
 import type { ReembedRepository } from './reembed.repository';
 
 /**
- * Schema 013 replaced the default slot's vector index by one that also filters by scope and
- * occurredAt. The re-embedding slot's index exists only where a run built it, at the dimension
- * of that run's model, which a migration file cannot know: it is replaced here, at boot after the
- * migrations, the same way (the new one created beside it at its dimension, populating in the
- * background while AgentVectorSearch answers that slot's tenants by exact scan, the old dropped).
- * Idempotent, so API and worker may both run it: CREATE … IF NOT EXISTS, DROP … IF EXISTS.
- * Returns the dimension of the index it replaced, or null when there was none.
+ * Each slot's vector index as the current code builds it (reembed.create-index: HNSW with more
+ * links per node and a wider candidate list while building; bench/vector-accuracy/README.md says
+ * why) replaces the one an earlier schema built (LEGACY_SLOT_INDEXES), at the old one's
+ * dimension, which a migration file cannot know (a re-embedded store's slots differ). Drop and
+ * create are one transaction; the new index populates in the background while AgentVectorSearch
+ * answers that slot's tenants by exact scan. Runs at boot after the migrations; idempotent, so
+ * API and worker may both run it. Returns the slots it replaced, with their dimension.
  */
-export async function replaceLegacyAltIndex(repo: Pick<ReembedRepository, 'legacyIndexDimension' | 'indexDimension' | 'createIndex' | 'dropLegacyAltIndex'>): Promise<number | null> {
-  const dimension = await repo.legacyIndexDimension('embeddingAlt');
-  if (dimension === null) return null;
-  if ((await repo.indexDimension('embeddingAlt')) === null) await repo.createIndex('embeddingAlt', dimension);
-  await repo.dropLegacyAltIndex();
-  return dimension;
+export async function replaceLegacySlotIndexes(
+  repo: Pick<ReembedRepository, 'legacyIndexDimension' | 'replaceLegacyIndexes'>,
+): Promise<{ readonly slot: EmbeddingSlot; readonly dimension: number }[]> {
+  const replaced: { slot: EmbeddingSlot; dimension: number }[] = [];
+  for (const slot of EMBEDDING_SLOTS) {
+    const dimension = await repo.legacyIndexDimension(slot);
+    if (dimension === null) continue;
+    await repo.replaceLegacyIndexes(slot, dimension);
+    replaced.push({ slot, dimension });
+  }
+  return replaced;
 }

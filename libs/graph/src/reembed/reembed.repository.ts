@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import type { EmbeddingSlot } from '../embedding-space/embedding-slot';
-import { DEFAULT_SLOT, LEGACY_SLOT_INDEX, SLOT_INDEX } from '../embedding-space/embedding-slot';
+import { DEFAULT_SLOT, LEGACY_SLOT_INDEXES, SLOT_INDEX } from '../embedding-space/embedding-slot';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { QueryRegistry } from '../query-registry';
 import { num, toPlain } from '../records';
@@ -113,14 +113,27 @@ export class ReembedRepository {
     return this.dimensionOf(SLOT_INDEX[slot]);
   }
 
-  /** The dimension of the slot's index as schema 010 built it (LEGACY_SLOT_INDEX); null when it is gone. */
+  /** The dimension of the slot's newest index an earlier schema built (LEGACY_SLOT_INDEXES); null when none is left. */
   async legacyIndexDimension(slot: EmbeddingSlot): Promise<number | null> {
-    return this.dimensionOf(LEGACY_SLOT_INDEX[slot]);
+    for (const name of LEGACY_SLOT_INDEXES[slot]) {
+      const dimension = await this.dimensionOf(name);
+      if (dimension !== null) return dimension;
+    }
+    return null;
   }
 
-  /** Drops the re-embedding slot's legacy index (the default slot's went with schema 013). */
-  async dropLegacyAltIndex(): Promise<void> {
-    await this.db.runRaw('reembed.drop-legacy-index', this.queries.get('reembed.drop-legacy-index'));
+  /**
+   * The slot's index of an earlier schema replaced by the current one at `dimension`, in one
+   * transaction: the successor has the same schema (label, property, filter properties), which
+   * Neo4j holds once, so it cannot be built beside it, and a crash between a drop and a create
+   * would leave the slot without an index and nothing to tell its dimension.
+   */
+  async replaceLegacyIndexes(slot: EmbeddingSlot, dimension: number): Promise<void> {
+    await this.db.runRawTogether('reembed.replace-legacy-index', [
+      { text: this.queries.get('reembed.drop-filtered-index', slot) },
+      ...(slot === 'embeddingAlt' ? [{ text: this.queries.get('reembed.drop-legacy-index') }] : []),
+      { text: this.queries.get('reembed.create-index', slot), params: { dimension: neo4j.int(dimension) } },
+    ]);
   }
 
   private async dimensionOf(name: string): Promise<number | null> {

@@ -27,7 +27,7 @@ describe('RecordingExecutor', () => {
     const db = new RecordingExecutor();
     await db.write('agent.update', { tenantId: 't', agentId: 'a' });
     await db.write('agent.set-goals', { tenantId: 'other', agentId: 'a' });
-    await db.read('vector.index-state', { name: 'memory_embedding_filtered' });
+    await db.read('vector.index-state', { name: 'memory_embedding_hnsw' });
     expect(db.withoutTenant('t').map((q) => q.name)).toEqual(['agent.set-goals', 'vector.index-state']);
   });
 

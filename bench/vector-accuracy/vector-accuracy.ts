@@ -1,0 +1,93 @@
+// How much of a large agent's exact top 10 the filtered vector index returns, by the LIMIT the
+// search asks for (not a test). HNSW is approximate: this prints the share of the brute-force
+// top 10 (ties at the tenth score count) and the search's p50 for each LIMIT, over probes that
+// are an agent's own vectors with noise added. Reads a kept bench tenant:
+//
+//   node dist/bench/recall-latency/recall-latency.js --sizes 100000 --keep --no-scenarios
+//   node dist/bench/vector-accuracy/vector-accuracy.js --tenant bench_1234 --agent agent-100000 [--index memory_embedding_hnsw] [--limits 10,30,100] [--probes 60]
+import neo4j from 'neo4j-driver';
+import { SLOT_INDEX } from '../../libs/graph/src/embedding-space/embedding-slot';
+import { arg, intOption } from '../common/args';
+import { rng } from '../common/rng';
+import { percentile } from '../common/stats';
+
+const TENANT = arg('tenant', '');
+const AGENT = arg('agent', 'agent-100000');
+const INDEX = arg('index', SLOT_INDEX.embedding);
+const LIMITS = arg('limits', '10,30,100').split(',').map((v) => intOption('limits', v, 10));
+const PROBES = intOption('probes', arg('probes', '60'), 1);
+/** Noise per component before normalising: the probes are near, not equal to, stored vectors. */
+const NOISE = 0.1;
+const TOP = 10;
+
+if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(INDEX)) throw new Error('--index must be an index name');
+
+async function main(): Promise<void> {
+  if (!TENANT) throw new Error('--tenant is required (a tenant kept by bench:recall --keep)');
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
+    { disableLosslessIntegers: true },
+  );
+  const session = driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
+  try {
+    const stored = await session.run('MATCH (m:Memory) WHERE m.tenantId = $tenant AND m.agentId = $agent AND m.archived = false RETURN m.id AS id, m.embedding AS e', {
+      tenant: TENANT,
+      agent: AGENT,
+    });
+    const ids = stored.records.map((r) => r.get('id') as string);
+    const n = ids.length;
+    if (n < TOP) throw new Error(`agent ${AGENT} of tenant ${TENANT} holds ${n} memories`);
+    const dim = (stored.records[0]!.get('e') as number[]).length;
+    const vectors = new Float32Array(n * dim);
+    stored.records.forEach((r, i) => vectors.set(r.get('e') as number[], i * dim));
+    const config = await session.run('SHOW INDEXES YIELD name, options WHERE name = $name RETURN options.indexConfig AS config', { name: INDEX });
+    console.log(`${AGENT} of ${TENANT}: ${n} memories, ${dim}-d; index ${INDEX} ${JSON.stringify(config.records[0]?.get('config') ?? 'missing')}`);
+
+    const random = rng(20261206);
+    const probes = Array.from({ length: PROBES }, () => {
+      const source = Math.floor(random() * n);
+      const v = Array.from(vectors.subarray(source * dim, (source + 1) * dim), (x) => x + (random() - 0.5) * NOISE);
+      const norm = Math.hypot(...v);
+      return v.map((x) => x / norm);
+    });
+    // Brute force: every stored vector's dot product with each probe (the vectors are unit length).
+    const exact = probes.map((p) => {
+      const scores = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        let s = 0;
+        for (let k = 0; k < dim; k++) s += vectors[i * dim + k]! * p[k]!;
+        scores[i] = s;
+      }
+      const tenth = [...scores].sort((a, b) => b - a)[TOP - 1]!;
+      return { scores, tenth };
+    });
+    const row = new Map(ids.map((id, i) => [id, i] as const));
+    const query = `CYPHER 25 MATCH (m:Memory)
+      SEARCH m IN (VECTOR INDEX ${INDEX} FOR $vector WHERE m.tenantId = $tenant AND m.agentId = $agent AND m.archived <= false LIMIT $limit) SCORE AS score
+      RETURN m.id AS id ORDER BY score DESC LIMIT ${TOP}`;
+    console.log('\n| LIMIT | share of the exact top 10 | search p50 ms | p99 |\n|---:|---:|---:|---:|');
+    // Each LIMIT twice, in both orders, so that warm-up favours none; the second pass is printed.
+    for (const limits of [[...LIMITS].reverse(), LIMITS]) {
+      for (const limit of limits) {
+        let found = 0;
+        const ms: number[] = [];
+        for (const [j, vector] of probes.entries()) {
+          const t0 = performance.now();
+          const hits = await session.run(query, { vector, tenant: TENANT, agent: AGENT, limit: neo4j.int(limit) });
+          ms.push(performance.now() - t0);
+          for (const h of hits.records) if (exact[j]!.scores[row.get(h.get('id') as string)!]! >= exact[j]!.tenth - 1e-6) found++;
+        }
+        if (limits === LIMITS) console.log(`| ${limit} | ${found} / ${PROBES * TOP} (${((100 * found) / (PROBES * TOP)).toFixed(1)} %) | ${percentile(ms, 50).toFixed(2)} | ${percentile(ms, 99).toFixed(2)} |`);
+      }
+    }
+  } finally {
+    await session.close();
+    await driver.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
