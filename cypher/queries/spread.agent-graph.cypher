@@ -1,7 +1,7 @@
 // The agent's whole spreading graph, for the API's in-process spread (SpreadGraphCache): every
-// resonance edge between two of its live memories, as six parallel lists (`revs`: the graph
-// revision an encode made the edge at, 0 for edges made otherwise) (one row: a row per
-// edge would cost the driver a record each). Direction is kept as stored; spreading ignores it.
+// resonance edge between two of its live memories, as six parallel lists in one row (a row per
+// edge would cost the driver a record each); `revs` is the graph revision an encode made each
+// edge at, 0 for edges made otherwise. Direction is kept as stored; spreading ignores it.
 // The same scope as spread.activate without a filter: edges of the tenant, both ends the agent's
 // and not archived. The caller reads the agent's graph revision first, in the same transaction
 // (spread.graph-rev), so a change committed after that read can only make the graph newer than

@@ -97,17 +97,7 @@ export class Neo4jExecutor {
    * waits until its member has the index just created.
    */
   async runRaw(label: string, text: string, params: Params = {}): Promise<void> {
-    const chain = this.options.bookmarks?.of(NO_TENANT);
-    const start = chain?.values() ?? [];
-    const session = this.driver.session({ database: this.options.database, bookmarks: start });
-    try {
-      await session.run(text, params, { metadata: { app: 'limbic', query: label } });
-      chain?.advance(start, session.lastBookmarks());
-    } catch (err) {
-      throw toGraphError(err, label);
-    } finally {
-      await session.close();
-    }
+    await this.schemaSession(label, (session) => session.run(text, params, { metadata: { app: 'limbic', query: label } }));
   }
 
   /**
@@ -115,16 +105,23 @@ export class Neo4jExecutor {
    * (an index replaced by its successor on the same schema, which Neo4j does not hold twice).
    */
   async runRawTogether(label: string, statements: readonly { readonly text: string; readonly params?: Params }[]): Promise<void> {
-    const chain = this.options.bookmarks?.of(NO_TENANT);
-    const start = chain?.values() ?? [];
-    const session = this.driver.session({ database: this.options.database, bookmarks: start });
-    try {
-      await session.executeWrite(
+    await this.schemaSession(label, (session) =>
+      session.executeWrite(
         async (tx) => {
           for (const s of statements) await tx.run(s.text, s.params ?? {});
         },
         { metadata: { app: 'limbic', query: label } },
-      );
+      ),
+    );
+  }
+
+  /** A session for schema work, ordered after the no-tenant chain of bookmarks and advancing it. */
+  private async schemaSession(label: string, work: (session: Session) => Promise<unknown>): Promise<void> {
+    const chain = this.options.bookmarks?.of(NO_TENANT);
+    const start = chain?.values() ?? [];
+    const session = this.driver.session({ database: this.options.database, bookmarks: start });
+    try {
+      await work(session);
       chain?.advance(start, session.lastBookmarks());
     } catch (err) {
       throw toGraphError(err, label);

@@ -20,9 +20,15 @@ export const SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
  * filters). replaceLegacySlotIndexes replaces whichever a store still has at boot, at its own
  * dimension.
  */
+/** Schema 013's slot indexes (the SEARCH queries named them until the current ones replaced them). */
+const FILTERED_SLOT_INDEX: Readonly<Record<EmbeddingSlot, string>> = {
+  embedding: 'memory_embedding_filtered',
+  embeddingAlt: 'memory_embedding_alt_filtered',
+};
+
 export const LEGACY_SLOT_INDEXES: Readonly<Record<EmbeddingSlot, readonly string[]>> = {
-  embedding: ['memory_embedding_filtered', 'memory_embedding_by_agent'],
-  embeddingAlt: ['memory_embedding_alt_filtered', 'memory_embedding_alt_by_agent'],
+  embedding: [FILTERED_SLOT_INDEX.embedding, 'memory_embedding_by_agent'],
+  embeddingAlt: [FILTERED_SLOT_INDEX.embeddingAlt, 'memory_embedding_alt_by_agent'],
 };
 
 /** The slot a freshly created store (and a tenant with no space of its own) uses. */
@@ -39,12 +45,12 @@ export function isEmbeddingSlot(value: unknown): value is EmbeddingSlot {
 /** Node property access `.embedding` / `.embeddingAlt` (not `$embedding`, not `embeddingModel`, not map keys). */
 const SLOT_PROPERTY = /\.(embedding|embeddingAlt)(?![\w])/g;
 /** Index names and their other slot's: the current indexes and schema 013's (dropped at boot by reembed.drop-filtered-index). */
-const SLOT_INDEX_PAIRS: ReadonlyMap<string, string> = new Map([
-  [SLOT_INDEX.embedding, SLOT_INDEX.embeddingAlt],
-  [SLOT_INDEX.embeddingAlt, SLOT_INDEX.embedding],
-  ['memory_embedding_filtered', 'memory_embedding_alt_filtered'],
-  ['memory_embedding_alt_filtered', 'memory_embedding_filtered'],
-]);
+const SLOT_INDEX_PAIRS: ReadonlyMap<string, string> = new Map(
+  [SLOT_INDEX, FILTERED_SLOT_INDEX].flatMap((names) => [
+    [names.embedding, names.embeddingAlt],
+    [names.embeddingAlt, names.embedding],
+  ]),
+);
 const SLOT_INDEX_NAME = new RegExp(`\\b(${[...SLOT_INDEX_PAIRS.keys()].join('|')})\\b`, 'g');
 
 /**

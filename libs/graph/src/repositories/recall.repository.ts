@@ -290,7 +290,7 @@ export class RecallRepository {
   /**
    * The agent's spreading graph as of its revisions `revs` or later (spread.agent-graph): they
    * are read first, in the same transaction, so the edges are never older than them, and once
-   * more after the edges (`exact`). At most
+   * more after the edges (`revAfter`). At most
    * `maxEdges` edges are read: a caller that gets that many treats the graph as too large. Null: no agent.
    */
   spreadGraph(tenantId: string, agentId: string, maxEdges: number): Promise<AgentSpreadGraph | null> {
