@@ -21,6 +21,7 @@ const SIGNALS = [
   'resonance',
   'circadianCongruence',
   'sessionContext',
+  'speaker',
 ] as const;
 type Vector = Record<(typeof SIGNALS)[number], number>;
 const V = SIGNALS.join(' ');

@@ -7,6 +7,8 @@ export interface MemoryItem {
   readonly occurredAt: Date;
   /** Explicit affect (encoded as the caller's truth); absent: the API infers it. */
   readonly affect?: { readonly valence: number; readonly arousal: number; readonly dominance: number };
+  /** Who said it; sent when the API takes a speaker. */
+  readonly speaker?: string;
 }
 
 /** What the running API offers, found by introspection, so the harness runs against any stage of it. */
@@ -146,6 +148,7 @@ export class LimbicApi {
   private encodeInput(agentId: string, t: MemoryItem, fields: ReadonlySet<string>): Record<string, unknown> {
     const all: Record<string, unknown> = { agentId, content: t.content, occurredAt: t.occurredAt.toISOString(), externalId: t.id };
     if (t.affect) all.affect = { valence: t.affect.valence, arousal: t.affect.arousal, dominance: t.affect.dominance };
+    if (t.speaker !== undefined) all.speaker = t.speaker;
     return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
   }
 

@@ -11,6 +11,8 @@ export interface Turn {
   readonly id: string;
   readonly content: string;
   readonly occurredAt: Date;
+  /** The turn's speaker (also the content's `Name:` prefix, which every ranker sees). */
+  readonly speaker: string;
 }
 
 export interface Question {
@@ -99,7 +101,7 @@ export function sampleTurns(conversation: Record<string, unknown>): { turns: Tur
     if (!lastSession || start > lastSession) lastSession = start;
     (conversation[`session_${n}`] as RawTurn[]).forEach((t, i) => {
       const caption = t.blip_caption ? ` [shared a photo: ${t.blip_caption}]` : '';
-      turns.push({ id: t.dia_id, content: `${t.speaker}: ${t.text}${caption}`, occurredAt: new Date(start.getTime() + i * TURN_SPACING_MS) });
+      turns.push({ id: t.dia_id, content: `${t.speaker}: ${t.text}${caption}`, occurredAt: new Date(start.getTime() + i * TURN_SPACING_MS), speaker: t.speaker });
     });
   }
   if (!lastSession) throw new Error('conversation without sessions');

@@ -43,6 +43,7 @@ const HELP = `LoCoMo retrieval benchmark for Limbic
   --parallel-samples N   samples encoded at the same time, each its own agent (default 2)
   --encode-concurrency N encode calls in flight per agent without encodeBatch (default 1 = the protocol's strict order)
   --stopwords on|off     English stop words in the BM25 tokenizer (default on)
+  --no-speakers          encode turns without their speaker field (the content keeps its "Name:" prefix)
   --keep-agents          keep the benchmark's agents (default: delete them at the end, when the API has deleteAgent)
   --run-id ID            suffix of the agent ids (default: random); agents are locomo-<sample>-<run-id>
   --out DIR              results folder (default <repo>/bench/results)
@@ -62,6 +63,7 @@ interface Options {
   parallelSamples: number;
   encodeConcurrency: number;
   stopwords: boolean;
+  speakers: boolean;
   runId: string;
   keepAgents: boolean;
   out: string;
@@ -83,6 +85,7 @@ function parseOptions(root: string): Options {
       'parallel-samples': { type: 'string', default: '2' },
       'encode-concurrency': { type: 'string', default: '1' },
       stopwords: { type: 'string', default: 'on' },
+      'no-speakers': { type: 'boolean', default: false },
       'run-id': { type: 'string' },
       'keep-agents': { type: 'boolean', default: false },
       out: { type: 'string', default: join(root, 'bench', 'results') },
@@ -112,6 +115,7 @@ function parseOptions(root: string): Options {
     parallelSamples: int('parallel-samples', values['parallel-samples'], 1),
     encodeConcurrency: int('encode-concurrency', values['encode-concurrency'], 1),
     stopwords: values.stopwords !== 'off',
+    speakers: !values['no-speakers'],
     runId: values['run-id'] ?? `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(3).toString('hex')}`,
     keepAgents: values['keep-agents'],
     out: resolve(values.out),
@@ -180,7 +184,8 @@ async function main(): Promise<void> {
         const s = dataset.samples[nextSample++]!;
         const t0 = performance.now();
         await api.createAgent(agentOf(s), opts.preset);
-        vias.push(await api.encodeTurns(agentOf(s), s.turns, { batchSize: opts.batchSize, concurrency: opts.encodeConcurrency }));
+        const turns = opts.speakers ? s.turns : s.turns.map(({ speaker: _, ...t }) => t);
+        vias.push(await api.encodeTurns(agentOf(s), turns, { batchSize: opts.batchSize, concurrency: opts.encodeConcurrency }));
         log(`encoded ${s.turns.length} turns of ${s.id} as ${agentOf(s)} via ${vias.at(-1)} in ${seconds(t0).toFixed(1)} s`);
       }
     };
@@ -242,6 +247,7 @@ async function main(): Promise<void> {
       notes.push(deleted.every(Boolean) ? 'The run\'s agents were deleted afterwards (--keep-agents keeps them).' : 'Some of the run\'s agents were kept (no deleteAgent, or it failed).');
     }
     notes.push(`agents locomo-<sample>-${opts.runId}; turns of one sample encoded in order (${encodeVia}${encodeVia === 'encode' ? `, ${opts.encodeConcurrency} in flight` : `, ${opts.batchSize} per call`}), ${opts.parallelSamples} samples at a time.`);
+    notes.push(opts.speakers && caps.encodeFields.has('speaker') ? 'Each turn encoded with its speaker.' : 'Turns encoded without a speaker field (their content still starts with the speaker\'s name).');
     notes.push('Recall configurations interleaved per question (the default first), one request at a time; topK 10, now = last session + 1 day.');
   }
 

@@ -15,7 +15,8 @@ CREATE (m:Memory {
   accessCount: 0, accessTimes: [],
   pendingAppraisal: true, archived: false, affectGiven: p.affectGiven,
   scope: p.scope, metadata: p.metadata, metadataPairs: p.metadataPairs,
-  hourOfDay: p.hourOfDay, sessionStartedAt: datetime({epochMillis: toInteger(p.sessionStartedAt)})
+  hourOfDay: p.hourOfDay, sessionStartedAt: datetime({epochMillis: toInteger(p.sessionStartedAt)}),
+  speaker: p.speaker
 })
 // A property of its own (not in the map above): the registry's slot variant (query-registry.ts)
 // rewrites `.embedding` into the tenant's active slot.

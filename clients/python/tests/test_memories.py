@@ -52,6 +52,17 @@ def test_remember_with_an_external_id_is_idempotent(limbic: Limbic, agent_id: st
     assert [m.id for m in limbic.memories(agent_id)] == [first.id]
 
 
+def test_a_speaker_is_kept_and_a_query_naming_it_lifts_their_memories(limbic: Limbic, agent_id: str) -> None:
+    said = limbic.remember(agent_id, "I finally booked the trip to Lisbon for May.", speaker="Ada")
+    other = limbic.remember(agent_id, "Booked the trip to Lisbon? Great, May is lovely there!", speaker="Bo")
+    assert (said.speaker, other.speaker) == ("Ada", "Bo")
+    result = limbic.recall(agent_id, "When did Ada book the trip to Lisbon?", explain=True, top_k=5)
+    signals = {item.memory.id: item.explanation.signals.speaker for item in result.items if item.explanation}
+    assert signals[said.id] == 1
+    assert signals[other.id] == 0
+    assert result.weights.speaker > 0
+
+
 def test_recall_explains_its_scores(limbic: Limbic, agent_id: str) -> None:
     limbic.remember(agent_id, OUTAGE)
     limbic.remember(agent_id, OTHERS[0])

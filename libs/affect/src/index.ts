@@ -37,6 +37,7 @@ export * from './recall/signals/affective-signals';
 export * from './recall/signals/temporal-signals';
 export * from './recall/signals/context-signals';
 export * from './recall/signals/temporal-state-signals';
+export * from './recall/signals/speaker-signal';
 export * from './recall/compute-signals';
 export * from './recall/weights';
 export * from './recall/profiles';

@@ -38,6 +38,7 @@ export const MEMORY_ROW = [
   'affectGiven',
   'hourOfDay',
   'sessionStartedAt',
+  'speaker',
 ] as const;
 
 type Column = (typeof MEMORY_ROW)[number];

@@ -29,6 +29,8 @@ export interface MemoryRecord {
   readonly hourOfDay: number | null;
   /** The start of the agent's session it was encoded in; null for memories stored before sessions. */
   readonly sessionStartedAt: EpochMs | null;
+  /** Who said or did it, as the caller named them (a person, a role such as `user`); null when not given. */
+  readonly speaker: string | null;
 }
 
 export interface AgentRecord {

@@ -40,6 +40,7 @@ export function memoryFromFields(field: (name: keyof MemoryRecord) => unknown): 
     affectGiven: field('affectGiven') === true,
     hourOfDay: typeof field('hourOfDay') === 'number' ? (field('hourOfDay') as number) : null,
     sessionStartedAt: typeof field('sessionStartedAt') === 'number' ? (field('sessionStartedAt') as number) : null,
+    speaker: str(field('speaker')),
   };
 }
 

@@ -85,7 +85,7 @@ describe('Limbic MCP tools', () => {
   });
 
   it('recall: ranked lines with score and memory id, and the recallId for feedback', async () => {
-    const memory = { id: 'm1', agentId: 'a1', content: 'the key rotates on Tuesday', valence: 0, arousal: 0.3, dominance: 0.5, affectGiven: false, importance: 0.5, tags: [], scope: null, metadata: null, externalId: null, occurredAt: '2026-01-01T00:00:00.000Z', encodedAt: '2026-01-01T00:00:00.000Z', archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null };
+    const memory = { id: 'm1', agentId: 'a1', content: 'the key rotates on Tuesday', valence: 0, arousal: 0.3, dominance: 0.5, affectGiven: false, importance: 0.5, tags: [], scope: null, speaker: 'Ada', metadata: null, externalId: null, occurredAt: '2026-01-01T00:00:00.000Z', encodedAt: '2026-01-01T00:00:00.000Z', archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null };
     const t = new FakeTransport({
       CreateAgent: createAgent,
       Recall: () => ({ data: { recall: { recallId: 'r1', queryType: 'factual', weightSource: 'routed', tookMs: 3, energyCut: 0, weights: {}, focus: null, items: [{ rank: 1, pass1Rank: 1, pass2Rank: 1, score: 0.8123, memory, explanation: null }] } } }),

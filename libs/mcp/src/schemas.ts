@@ -31,6 +31,7 @@ export const memoryOut = z.object({
   importance: z.number(),
   tags: z.array(z.string()),
   scope: z.string().nullable(),
+  speaker: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   externalId: z.string().nullable(),
   archived: z.boolean(),

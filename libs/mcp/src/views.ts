@@ -18,6 +18,7 @@ export function memoryView(m: Memory): MemoryView {
     importance: m.importance,
     tags: [...m.tags],
     scope: m.scope,
+    speaker: m.speaker,
     metadata: m.metadata,
     externalId: m.externalId,
     archived: m.archived,
@@ -58,7 +59,7 @@ const num = (x: number, digits = 2): string => x.toFixed(digits);
 const affectText = (a: { valence: number; arousal: number; dominance: number }): string => `valence ${num(a.valence)}, arousal ${num(a.arousal)}, dominance ${num(a.dominance)}`;
 
 export function memoryText(m: MemoryView, verb = 'Memory'): string {
-  const extras = [m.tags.length ? `tags ${m.tags.join(', ')}` : '', m.scope ? `scope ${m.scope}` : '', m.archived ? 'archived' : ''].filter(Boolean).join('; ');
+  const extras = [m.speaker ? `speaker ${m.speaker}` : '', m.tags.length ? `tags ${m.tags.join(', ')}` : '', m.scope ? `scope ${m.scope}` : '', m.archived ? 'archived' : ''].filter(Boolean).join('; ');
   return `${verb} ${m.id} (agent ${m.agentId}, ${m.occurredAt}; importance ${num(m.importance)}; ${affectText(m)}${extras ? `; ${extras}` : ''}):\n${m.content}`;
 }
 

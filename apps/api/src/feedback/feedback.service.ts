@@ -4,7 +4,7 @@ import {
   learnFromFeedback,
   QUERY_TYPES,
   SIGNAL_NAMES,
-  LEGACY_SIGNAL_COUNT,
+  isSignalWidth,
   signalStride,
   PROFILES,
   presetOf,
@@ -99,7 +99,7 @@ function learningOf(context: FeedbackContext): LearnedWeights {
 
 function usedWeights(context: FeedbackContext): { queryType: QueryType; weights: Weights } | null {
   const queryType = QUERY_TYPES.find((q) => q === context.queryType);
-  if (queryType === undefined || context.usedWeights === null || (context.usedWeights.length !== SIGNAL_NAMES.length && context.usedWeights.length !== LEGACY_SIGNAL_COUNT)) return null;
+  if (queryType === undefined || context.usedWeights === null || !isSignalWidth(context.usedWeights.length)) return null;
   return { queryType, weights: weightsFromArray(context.usedWeights, PROFILES.balanced) };
 }
 
@@ -111,7 +111,7 @@ function feedbackValue(input: FeedbackInput): number {
   return input.signal === FeedbackSignal.USED ? 1 : -1;
 }
 
-/** A memory's signals from the record's flat list; records from before temporal state hold twelve per memory. */
+/** A memory's signals from the record's flat list; records of earlier versions hold fewer per memory (LEGACY_SIGNAL_COUNTS). */
 function signalsAt(flat: readonly number[], index: number, stride: number): Signals {
   const out = {} as Record<SignalName, number>;
   SIGNAL_NAMES.forEach((name, k) => (out[name] = k < stride ? (flat[index * stride + k] ?? 0) : 0));

@@ -15,11 +15,13 @@ export interface ValidEncode {
   readonly externalId: string | null;
   readonly scope: string | null;
   readonly metadata: Metadata | null;
+  readonly speaker: string | null;
   /** The call's own instant when the caller replays history; null for now. */
   readonly now: number | null;
 }
 
 const MAX_TAG_CHARS = 64;
+const MAX_SPEAKER_CHARS = 64;
 const MAX_EXTERNAL_ID_CHARS = 256;
 
 /** Tags as stored: trimmed, lower-cased, without repeats; at most `maxTags`, each 1–64 characters. */
@@ -29,6 +31,17 @@ export function requireTags(field: string, tags: readonly string[], maxTags: num
   for (const t of clean) {
     if (t.length === 0 || t.length > MAX_TAG_CHARS) throw badInput(field, `each tag must be 1–${MAX_TAG_CHARS} characters`);
   }
+  return clean;
+}
+
+/**
+ * A speaker as stored: trimmed, 1–64 characters, with a letter or digit (a name no query word can
+ * match could never be named); its case kept, for showing.
+ */
+export function requireSpeaker(field: string, speaker: string): string {
+  const clean = requireWellFormed(field, speaker).trim();
+  if (clean.length === 0 || clean.length > MAX_SPEAKER_CHARS) throw badInput(field, `must be 1–${MAX_SPEAKER_CHARS} characters`);
+  if (!/[\p{L}\p{N}]/u.test(clean)) throw badInput(field, 'must contain a letter or digit');
   return clean;
 }
 
@@ -57,6 +70,7 @@ export function validateEncode(input: EncodeInput, limits: Limits, now: number, 
     externalId,
     scope: input.scope === undefined || input.scope === null ? null : requireScope(f('scope'), input.scope),
     metadata: input.metadata === undefined || input.metadata === null ? null : requireMetadata(f('metadata'), input.metadata),
+    speaker: input.speaker === undefined || input.speaker === null ? null : requireSpeaker(f('speaker'), input.speaker),
     now: input.now === undefined || input.now === null ? null : requireDate(f('now'), input.now, now),
   };
 }

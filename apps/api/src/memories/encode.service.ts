@@ -124,6 +124,7 @@ export class EncodeService {
       tags: v.tags,
       scope: v.scope,
       metadata: storeMetadata(v.metadata),
+      speaker: v.speaker,
     }));
 
     const times = prepared.map((p) => p.occurredAt);

@@ -23,5 +23,6 @@ export function toMemory(m: MemoryRecord): Memory {
     affectGiven: m.affectGiven,
     hourOfDay: m.hourOfDay,
     sessionStartedAt: m.sessionStartedAt === null ? null : new Date(m.sessionStartedAt),
+    speaker: m.speaker,
   };
 }

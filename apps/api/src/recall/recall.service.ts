@@ -26,6 +26,7 @@ import {
   SPREADING,
   stateAt,
   termProfile,
+  tokenize,
   storedLearning,
   weightsToArray,
   withBroadcastSeed,
@@ -210,6 +211,7 @@ export class RecallService {
       decayScale: preset.decayScale,
       hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
       sessionStartedAtMs: session.startedAtMs,
+      queryWords: tokenize(cmd.query),
     };
     const pass1 = scorePass1(pool, context, weights);
 

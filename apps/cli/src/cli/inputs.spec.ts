@@ -8,8 +8,8 @@ describe('flags as client inputs', () => {
   it('sends only what remember was given', () => {
     expect(rememberInput('hello', {}, usage)).toEqual({ content: 'hello' });
     expect(
-      rememberInput('hello', { tag: ['a', 'b'], scope: 's', importance: 0.7, occurredAt: '2026-03-01T00:00:00.000Z', externalId: 'e1', metadata: { k: 1 }, valence: -0.5, arousal: 0.8 }, usage),
-    ).toEqual({ content: 'hello', tags: ['a', 'b'], scope: 's', importance: 0.7, occurredAt: '2026-03-01T00:00:00.000Z', externalId: 'e1', metadata: { k: 1 }, affect: { valence: -0.5, arousal: 0.8 } });
+      rememberInput('hello', { tag: ['a', 'b'], scope: 's', speaker: 'user', importance: 0.7, occurredAt: '2026-03-01T00:00:00.000Z', externalId: 'e1', metadata: { k: 1 }, valence: -0.5, arousal: 0.8 }, usage),
+    ).toEqual({ content: 'hello', tags: ['a', 'b'], scope: 's', speaker: 'user', importance: 0.7, occurredAt: '2026-03-01T00:00:00.000Z', externalId: 'e1', metadata: { k: 1 }, affect: { valence: -0.5, arousal: 0.8 } });
     expect(rememberInput('x', { valence: 0, arousal: 0, dominance: 0.9 }, usage).affect).toEqual({ valence: 0, arousal: 0, dominance: 0.9 });
   });
 

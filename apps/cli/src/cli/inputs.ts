@@ -6,6 +6,7 @@ import { ARCHIVED } from './choices';
 export interface RememberFlags {
   readonly tag?: string[];
   readonly scope?: string;
+  readonly speaker?: string;
   readonly importance?: number;
   readonly valence?: number;
   readonly arousal?: number;
@@ -23,6 +24,7 @@ export function rememberInput(content: string, f: RememberFlags, usage: (message
     content,
     ...(f.tag ? { tags: f.tag } : {}),
     ...(f.scope !== undefined ? { scope: f.scope } : {}),
+    ...(f.speaker !== undefined ? { speaker: f.speaker } : {}),
     ...(f.importance !== undefined ? { importance: f.importance } : {}),
     ...(affectGiven ? { affect: { valence: f.valence ?? 0, arousal: f.arousal ?? 0, ...(f.dominance !== undefined ? { dominance: f.dominance } : {}) } } : {}),
     ...(f.occurredAt !== undefined ? { occurredAt: f.occurredAt } : {}),

@@ -18,6 +18,7 @@ export const SIGNALS: readonly { readonly key: SignalKey; readonly label: string
   { key: 'resonance', label: 'resonance', colour: '#76b7b2' },
   { key: 'circadianCongruence', label: 'hour of day', colour: '#3b3b98' },
   { key: 'sessionContext', label: 'session', colour: '#bab0ac' },
+  { key: 'speaker', label: 'speaker', colour: '#ff7f0e' },
 ];
 
 export interface Segment {

@@ -165,10 +165,12 @@ class AsyncLimbic:
         metadata: JSONObject | None = None,
         external_id: str | None = None,
         now: datetime | None = None,
+        speaker: str | None = None,
     ) -> Memory:
         """Stores one memory (encode). With `external_id` it is idempotent, and so retried on network errors.
 
-        `now` replays the call at a past moment (its session and encodedAt).
+        `now` replays the call at a past moment (its session and encodedAt). `speaker` names who
+        said or did it; a recall whose query names the speaker ranks their memories higher.
         """
         return await self._run(
             ops.remember(
@@ -182,6 +184,7 @@ class AsyncLimbic:
                 metadata=metadata,
                 external_id=external_id,
                 now=now,
+                speaker=speaker,
             )
         )
 

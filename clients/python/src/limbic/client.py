@@ -161,10 +161,12 @@ class Limbic:
         metadata: JSONObject | None = None,
         external_id: str | None = None,
         now: datetime | None = None,
+        speaker: str | None = None,
     ) -> Memory:
         """Stores one memory (encode). With `external_id` it is idempotent, and so retried on network errors.
 
-        `now` replays the call at a past moment (its session and encodedAt).
+        `now` replays the call at a past moment (its session and encodedAt). `speaker` names who
+        said or did it; a recall whose query names the speaker ranks their memories higher.
         """
         return self._run(
             ops.remember(
@@ -178,6 +180,7 @@ class Limbic:
                 metadata=metadata,
                 external_id=external_id,
                 now=now,
+                speaker=speaker,
             )
         )
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 _AFFECT = "valence arousal dominance"
 _SIGNALS = (
     "semantic lexical moodCongruence affectProximity momentumAlignment recency frequency "
-    "importance emotionalIntensity goalRelevance priming resonance circadianCongruence sessionContext"
+    "importance emotionalIntensity goalRelevance priming resonance circadianCongruence sessionContext speaker"
 )
 
 _MEMORY = """
 fragment MemoryFields on Memory {
-  id agentId content occurredAt encodedAt valence arousal dominance importance tags scope metadata
+  id agentId content occurredAt encodedAt valence arousal dominance importance tags scope speaker metadata
   externalId archived pendingAppraisal affectGiven accessCount embeddingModel hourOfDay sessionStartedAt
 }
 """

@@ -118,6 +118,7 @@ class SignalVector(_Model):
     resonance: float
     circadian_congruence: float
     session_context: float
+    speaker: float
 
 
 class SignalWeights(_Input):
@@ -137,6 +138,7 @@ class SignalWeights(_Input):
     resonance: float | None = None
     circadian_congruence: float | None = None
     session_context: float | None = None
+    speaker: float | None = None
 
 
 class LearnedWeights(_Model):
@@ -183,6 +185,7 @@ class Memory(_Model):
     importance: float
     tags: list[str]
     scope: str | None = None
+    speaker: str | None = None
     metadata: dict[str, Any] | None = None
     external_id: str | None = None
     archived: bool

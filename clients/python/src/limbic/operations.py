@@ -165,6 +165,7 @@ def remember(
     metadata: JSONObject | None,
     external_id: str | None,
     now: datetime | None = None,
+    speaker: str | None = None,
 ) -> Call[Memory]:
     encode_input = _compact(
         {
@@ -173,6 +174,7 @@ def remember(
             "affect": affect_input(affect) if affect is not None else None,
             "tags": list(tags) if tags is not None else None,
             "scope": scope,
+            "speaker": speaker,
             "occurredAt": iso(occurred_at) if occurred_at is not None else None,
             "importance": importance,
             "metadata": dict(metadata) if metadata is not None else None,

@@ -8,6 +8,7 @@ import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSigna
 import { importanceSignal, primingSignal, resonanceSignal } from './signals/context-signals';
 import { lexicalSignal, semanticSignal, type CosineRange } from './signals/similarity-signals';
 import { frequencySignal, recencySignal } from './signals/temporal-signals';
+import { namesSpeaker, queryNameWords, speakerSignal } from './signals/speaker-signal';
 import { circadianCongruenceSignal, sessionContextSignal } from './signals/temporal-state-signals';
 
 /** Per-recall values computed once, not once per candidate. */
@@ -22,6 +23,8 @@ export interface PreparedContext {
   readonly decayScale: number;
   readonly hourOfDay: number | undefined;
   readonly sessionStartedAtMs: number | undefined;
+  /** Whether the query names a speaker, by speaker (a recall's candidates share a few). */
+  readonly namesSpeaker: (speaker: string | null | undefined) => boolean;
 }
 
 export function prepareContext(context: RecallContext): PreparedContext {
@@ -36,6 +39,20 @@ export function prepareContext(context: RecallContext): PreparedContext {
     decayScale: context.decayScale ?? 1,
     hourOfDay: context.hourOfDay,
     sessionStartedAtMs: context.sessionStartedAtMs,
+    namesSpeaker: speakerLookup(queryNameWords(context.queryWords ?? [])),
+  };
+}
+
+function speakerLookup(queryWords: ReadonlySet<string>): (speaker: string | null | undefined) => boolean {
+  const known = new Map<string, boolean>();
+  return (speaker) => {
+    if (speaker === null || speaker === undefined || queryWords.size === 0) return false;
+    let named = known.get(speaker);
+    if (named === undefined) {
+      named = namesSpeaker(speaker, queryWords);
+      known.set(speaker, named);
+    }
+    return named;
   };
 }
 
@@ -66,7 +83,7 @@ export function candidateScale(candidates: readonly RecallCandidate[]): Candidat
   return { bestBm25: best, cosine: candidates.length === 0 ? { min: 0, max: 0 } : { min, max } };
 }
 
-/** All fourteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
+/** All fifteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
 export function computeSignals(candidate: RecallCandidate, context: PreparedContext, scale: CandidateScale, resonance?: number): Signals {
   const similarities = candidate.goalSimilarities;
   return {
@@ -95,5 +112,6 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
       encodedAtMs: candidate.encodedAtMs ?? candidate.occurredAtMs,
       nowMs: context.nowMs,
     }),
+    speaker: speakerSignal(context.namesSpeaker(candidate.speaker)),
   };
 }

@@ -117,7 +117,7 @@ describe('learned weights', () => {
     );
     expect(learnedToArray(NO_LEARNING)).toHaveLength(QUERY_TYPES.length * SIGNAL_NAMES.length);
     expect(learnedFromArray([1, 2, 3])).toEqual(NO_LEARNING);
-    const wild = learnedFromArray(Array.from({ length: QUERY_TYPES.length * SIGNAL_NAMES.length }, (_, i) => (i % 2 === 0 ? 9 : Number.NaN)));
+    const wild = learnedFromArray(Array.from({ length: QUERY_TYPES.length * SIGNAL_NAMES.length }, (_, i) => ((i % SIGNAL_NAMES.length) % 2 === 0 ? 9 : Number.NaN)));
     expect(wild.open?.semantic).toBe(FEEDBACK.maxAdjustment);
     expect(wild.open?.lexical).toBe(0);
     expect(storedLearning(null, null)).toEqual(NO_LEARNING);
@@ -129,6 +129,29 @@ describe('learned weights', () => {
     for (const q of QUERY_TYPES) expect(learned[q]?.recency).toBeGreaterThan(0);
     expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.recency).toBeCloseTo(legacy.recency, 9);
     expect(learnedFromLegacy(PROFILES.balanced)).toEqual(NO_LEARNING);
+  });
+
+  it('lists of earlier versions read with their own width; the signals added since learn nothing', () => {
+    const learned = learnFromFeedback(NO_LEARNING, { queryType: 'factual', weights: PROFILES.balanced }, weightsFrom({ lexical: 1 }), 1);
+    const full = learnedToArray(learned);
+    // The same learning as a version of fourteen signals stored it: speaker (the last) dropped.
+    const fourteen = QUERY_TYPES.flatMap((_, t) => full.slice(t * SIGNAL_NAMES.length, t * SIGNAL_NAMES.length + 14));
+    const back = learnedFromArray(fourteen);
+    expect(back.factual?.lexical).toBeCloseTo(learned.factual?.lexical ?? NaN, 12);
+    expect(back.factual?.speaker).toBe(0);
+    expect(back.factual?.semantic).toBeCloseTo(learned.factual?.semantic ?? NaN, 12);
+  });
+
+  it('legacy absolute weights of an earlier version compare with balanced over their own signals', () => {
+    // Balanced as a version without the speaker signal stored it: its first fourteen weights (it
+    // had no speaker weight then; the newer ones are that balanced scaled).
+    const old = weightsToArray(PROFILES.balanced).slice(0, 14);
+    expect(storedLearning(null, old)).toEqual(NO_LEARNING);
+    // With more recency learned, recency rises and speaker keeps balanced's weight.
+    const learned = storedLearning(null, old.map((w, i) => (SIGNAL_NAMES[i] === 'recency' ? w + 0.1 : w)));
+    expect(learned.factual?.recency).toBeGreaterThan(0);
+    expect(learned.factual?.speaker).toBe(0);
+    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.speaker).toBeGreaterThan(0.1);
   });
 
   it('reset is no learning: every type recalls routed again', () => {

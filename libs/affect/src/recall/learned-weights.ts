@@ -1,6 +1,6 @@
 import { FEEDBACK } from '../constants';
 import { clamp } from '../math/scalar';
-import { isFactSeeking, LEGACY_SIGNAL_COUNT, QUERY_TYPES, SIGNAL_NAMES, TEMPORAL_STATE_SIGNALS } from '../types/recall.types';
+import { isFactSeeking, LEGACY_SIGNAL_COUNTS, QUERY_TYPES, SIGNAL_NAMES, TEMPORAL_STATE_SIGNALS } from '../types/recall.types';
 import type { QueryType, SignalName, Signals, Weights } from '../types/recall.types';
 import { applyFeedback } from './feedback';
 import { PROFILES } from './profiles';
@@ -91,10 +91,11 @@ export function learnedToArray(learned: LearnedWeights): readonly number[] {
 
 /**
  * The inverse of learnedToArray; a list of another length (a future layout) is ignored. Lists
- * written before temporal state have twelve signals per query type; the two added since read as 0.
+ * written by earlier versions have fewer signals per query type (LEGACY_SIGNAL_COUNTS); the
+ * signals added since read as 0: nothing learned for them.
  */
 export function learnedFromArray(values: readonly number[]): LearnedWeights {
-  const stride = values.length === QUERY_TYPES.length * LEGACY_SIGNAL_COUNT ? LEGACY_SIGNAL_COUNT : SIGNAL_NAMES.length;
+  const stride = LEGACY_SIGNAL_COUNTS.find((width) => values.length === QUERY_TYPES.length * width) ?? SIGNAL_NAMES.length;
   if (values.length !== QUERY_TYPES.length * stride) return NO_LEARNING;
   const out: Partial<Record<QueryType, WeightAdjustment>> = {};
   QUERY_TYPES.forEach((q, t) => {
@@ -109,11 +110,23 @@ export function learnedFromArray(values: readonly number[]): LearnedWeights {
 
 /**
  * Agents that learned before learning was per query type stored absolute weights, learned from
- * `balanced` and used for every query type. What they learned is their difference from
- * balanced; it becomes every type's adjustment (bounded like any other).
+ * `balanced` and used for every query type, over the signals of their version (`width`, a prefix
+ * of SIGNAL_NAMES). What they learned is their difference from balanced, both taken over those
+ * signals only (balanced's newer weights would otherwise read as unlearned); it becomes every
+ * type's adjustment (bounded like any other), 0 for the signals added since.
  */
-export function learnedFromLegacy(legacy: Weights): LearnedWeights {
-  const adjustment = bySignal((name) => bound(legacy[name] - PROFILES.balanced[name]));
+export function learnedFromLegacy(legacy: Weights, width: number = SIGNAL_NAMES.length): LearnedWeights {
+  const carried = SIGNAL_NAMES.slice(0, width);
+  const share = (w: Weights): number => carried.reduce((sum, name) => sum + w[name], 0);
+  const legacyShare = share(legacy);
+  const balancedShare = share(PROFILES.balanced);
+  if (!(legacyShare > 0) || !(balancedShare > 0)) return NO_LEARNING;
+  // Below 1e-9 is the division's rounding, not learning.
+  const learnedOf = (name: SignalName): number => {
+    const d = legacy[name] / legacyShare - PROFILES.balanced[name] / balancedShare;
+    return Math.abs(d) < 1e-9 ? 0 : bound(d);
+  };
+  const adjustment = bySignal((name) => (carried.includes(name) ? learnedOf(name) : 0));
   if (isZero(adjustment)) return NO_LEARNING;
   return Object.fromEntries(QUERY_TYPES.map((q) => [q, adjustment] as const));
 }
@@ -121,7 +134,7 @@ export function learnedFromLegacy(legacy: Weights): LearnedWeights {
 /** An agent's learning as stored: the per-type list, else the legacy absolute weights, else nothing. */
 export function storedLearning(perType: readonly number[] | null, legacy: readonly number[] | null): LearnedWeights {
   if (perType !== null) return learnedFromArray(perType);
-  if (legacy !== null) return learnedFromLegacy(weightsFromArray(legacy, PROFILES.balanced));
+  if (legacy !== null) return learnedFromLegacy(weightsFromArray(legacy, PROFILES.balanced), Math.min(legacy.length, SIGNAL_NAMES.length));
   return NO_LEARNING;
 }
 

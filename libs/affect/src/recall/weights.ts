@@ -1,4 +1,4 @@
-import { LEGACY_SIGNAL_COUNT, SIGNAL_NAMES } from '../types/recall.types';
+import { LEGACY_SIGNAL_COUNTS, SIGNAL_NAMES } from '../types/recall.types';
 import type { SignalName, Signals, WeightOverride, Weights } from '../types/recall.types';
 
 /** A full record, always built with the same literal shape (keeps property access fast). */
@@ -18,6 +18,7 @@ function fill(value: (name: SignalName) => number): Record<SignalName, number> {
     resonance: value('resonance'),
     circadianCongruence: value('circadianCongruence'),
     sessionContext: value('sessionContext'),
+    speaker: value('speaker'),
   };
 }
 
@@ -63,7 +64,8 @@ export function weightedScore(signals: Signals, weights: Weights): number {
     weights.priming * signals.priming +
     weights.resonance * signals.resonance +
     weights.circadianCongruence * signals.circadianCongruence +
-    weights.sessionContext * signals.sessionContext
+    weights.sessionContext * signals.sessionContext +
+    weights.speaker * signals.speaker
   );
 }
 
@@ -77,13 +79,19 @@ export function weightsToArray(weights: Weights): readonly number[] {
   return SIGNAL_NAMES.map((name) => weights[name]);
 }
 
-/** Arrays written before temporal state have twelve entries: the signals added since read as 0. */
+/** Whether `width` is the signal count of this version or of an earlier one (LEGACY_SIGNAL_COUNTS). */
+export function isSignalWidth(width: number): boolean {
+  return width === SIGNAL_NAMES.length || LEGACY_SIGNAL_COUNTS.includes(width);
+}
+
+/** Arrays written by earlier versions are shorter (LEGACY_SIGNAL_COUNTS): the signals added since read as 0. */
 export function weightsFromArray(values: readonly number[], fallback: Weights): Weights {
-  if (values.length !== SIGNAL_NAMES.length && values.length !== LEGACY_SIGNAL_COUNT) return fallback;
+  if (!isSignalWidth(values.length)) return fallback;
   return normaliseWeights(fill((name) => values[SIGNAL_NAMES.indexOf(name)] ?? 0), fallback);
 }
 
-/** How many signals each entry of a flat per-item list of `itemCount` entries carries: current or legacy width. */
+/** How many signals each entry of a flat per-item list of `itemCount` entries carries: current or a legacy width. */
 export function signalStride(flatLength: number, itemCount: number): number {
-  return itemCount > 0 && flatLength === itemCount * LEGACY_SIGNAL_COUNT ? LEGACY_SIGNAL_COUNT : SIGNAL_NAMES.length;
+  const legacy = LEGACY_SIGNAL_COUNTS.find((width) => itemCount > 0 && flatLength === itemCount * width);
+  return legacy ?? SIGNAL_NAMES.length;
 }

@@ -42,6 +42,7 @@ export const candidateArb = (id: fc.Arbitrary<string> = fc.string({ minLength: 1
       importance: unit,
       tags: fc.array(tagArb, { maxLength: 4 }),
       goalSimilarities: fc.record({ g1: signed, g2: signed }),
+      speaker: fc.constantFrom(null, 'Caroline', 'the user', 'Melanie Ortiz'),
     },
     { requiredKeys: ['id', 'semanticSimilarity', 'bm25', 'affect', 'moodAtEncoding', 'occurredAtMs', 'accessCount', 'consolidation', 'importance', 'tags'] },
   );
@@ -59,6 +60,7 @@ export const contextArb: fc.Arbitrary<RecallContext> = fc.record(
     ]),
     primedConcepts: fc.array(primedArb, { maxLength: 5 }),
     contextTags: fc.array(tagArb, { maxLength: 3 }),
+    queryWords: fc.array(fc.constantFrom('what', 'did', 'caroline', 'user', "melanie's", 'ortiz'), { maxLength: 4 }),
   },
   { requiredKeys: ['nowMs', 'affect', 'mood', 'momentum', 'goals', 'primedConcepts', 'contextTags'] },
 );

@@ -19,10 +19,14 @@ export const SIGNAL_NAMES = [
   'resonance',
   'circadianCongruence',
   'sessionContext',
+  'speaker',
 ] as const;
 
-/** How many signals arrays stored before temporal state carry (the first twelve of SIGNAL_NAMES). */
-export const LEGACY_SIGNAL_COUNT = 12;
+/**
+ * Widths of signal arrays stored by earlier versions, each a prefix of SIGNAL_NAMES: twelve
+ * before temporal state, fourteen before the speaker signal. Signals an array lacks read as 0.
+ */
+export const LEGACY_SIGNAL_COUNTS: readonly number[] = [12, 14];
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
@@ -77,6 +81,8 @@ export interface RecallContext {
   readonly hourOfDay?: number;
   /** The start of the session the recall belongs to (dynamics/session.ts); session context is 0 without it. */
   readonly sessionStartedAtMs?: number;
+  /** The query's words (text/tokens tokenize): the speaker signal looks for a memory's speaker among them; 0 without them. */
+  readonly queryWords?: readonly string[];
 }
 
 /** What recall knows about one candidate memory. */
@@ -105,6 +111,8 @@ export interface RecallCandidate {
   readonly sessionStartedAtMs?: number | null;
   /** When it was encoded; defaults to occurredAtMs. */
   readonly encodedAtMs?: number;
+  /** Who said or did it (a person's name, a role); null when the caller did not say. */
+  readonly speaker?: string | null;
 }
 
 /** Why a memory got its score. */

@@ -59,6 +59,7 @@ export interface MemoryRow {
   readonly hourOfDay: number;
   /** Start of the session the encode call belongs to. */
   readonly sessionStartedAt: number;
+  readonly speaker: string | null;
 }
 
 export interface LinkRow {

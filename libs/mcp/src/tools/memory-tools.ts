@@ -23,6 +23,7 @@ export function registerMemoryTools(server: McpServer, client: LimbicClient, age
         affect: z.object(affectShape).optional().describe('How it felt, if known; otherwise Limbic infers it from the text.'),
         tags: z.array(z.string()).optional().describe('Short labels to filter on later, e.g. ["project-x", "preference"].'),
         scope: z.string().optional().describe('The user, session or conversation it belongs to (1–128 of A–Z a–z 0–9 . _ : @ -); recall can filter by it.'),
+        speaker: z.string().optional().describe('Who said or did it: a name or a role such as "user" (1–64 characters). A recall whose query names the speaker ranks their memories higher.'),
         occurredAt: z.string().optional().describe('When it happened, RFC 3339 (e.g. 2026-05-01T14:30:00Z); default now.'),
         importance: z.number().optional().describe('0 (trivial) … 1 (critical); default estimated from the text.'),
         metadata: z.record(z.string(), z.unknown()).optional().describe('A small JSON object kept with it (≤ 4 KiB); top-level scalar values can filter recall.'),

@@ -29,7 +29,7 @@ describe('parseExport', () => {
         agent,
         { kind: 'concept', props: { name: 'work' }, types: {} },
         memory('m1'),
-        memory('m2', { externalId: 'x' }),
+        memory('m2', { externalId: 'x', speaker: 'Caroline' }),
         edge('SEMANTIC', { label: 'Memory', id: 'm1' }, { label: 'Memory', id: 'm2' }),
         edge('TAGGED', { label: 'Memory', id: 'm1' }, { label: 'Concept', name: 'work' }),
       ) + '\n',
@@ -53,6 +53,9 @@ describe('parseExport', () => {
     ['content over the limit', file(agent, memory('m1', { content: 'x'.repeat(101) })), /101 bytes/],
     ['a PURSUES edge to a memory', file(agent, memory('m1'), edge('PURSUES', { label: 'Agent' }, { label: 'Memory', id: 'm1' })), /runs from Agent to Goal/],
     ['a second agent', file(agent, agent), /second agent/],
+    ['a speaker that is not a string', file(agent, memory('m1', { speaker: 7 })), /line 2: memory speaker: must be 1–64 characters/],
+    ['a speaker of punctuation only', file(agent, memory('m1', { speaker: '--' })), /memory speaker: must contain a letter or digit/],
+    ['a speaker not stored trimmed', file(agent, memory('m1', { speaker: ' Ada ' })), /speaker must be stored trimmed/],
   ])('rejects %s', (_name, text, message) => {
     expect(rejection(text)).toMatch(message);
   });

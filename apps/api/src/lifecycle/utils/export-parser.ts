@@ -2,6 +2,7 @@ import { REVISION_KINDS, type RevisionKind } from '@limbic/affect';
 import { PORTABLE_EDGE_TYPES, PORTABLE_TYPES, storeMetadata, type EdgeEnd, type PortableEdgeType, type PortableRecord, type PortableRevision, type PortableType, type PortableValue } from '@limbic/graph';
 import { ApiError, badInput } from '../../common/api-error';
 import { requireScope } from '../../common/validate';
+import { requireSpeaker } from '../../memories/encode-input.validator';
 import { requireMetadata } from '../../memories/metadata.validator';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format';
 
@@ -216,7 +217,21 @@ function checkMemory(memory: PortableRecord, n: number, limits: ParseLimits, ext
     externalIds.add(externalId);
   }
   checkScopeAndMetadata(props, n);
+  checkSpeaker(props, n);
   return Date.parse(props.occurredAt as string);
+}
+
+/** A speaker as encode would have stored it (trimmed, 1–64 characters, a letter or digit). */
+function checkSpeaker(props: PortableRecord['props'], n: number): void {
+  const speaker = props.speaker;
+  if (speaker === undefined) return;
+  let stored: string;
+  try {
+    stored = requireSpeaker('speaker', typeof speaker === 'string' ? speaker : '');
+  } catch (err) {
+    throw lineError(n, `memory ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (stored !== speaker) throw lineError(n, 'memory speaker must be stored trimmed');
 }
 
 /** scope and metadata as encode would have stored them; metadataPairs must be what metadata implies (filters read them). */

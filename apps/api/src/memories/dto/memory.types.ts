@@ -35,6 +35,8 @@ export class Memory {
   hourOfDay!: number | null;
   @Field(() => Date, { nullable: true, description: 'Start of the agent session it was encoded in; null if stored before sessions.' })
   sessionStartedAt!: Date | null;
+  @Field(() => String, { nullable: true, description: 'Who said or did it, as encode named them; null when not given.' })
+  speaker!: string | null;
 }
 
 @InputType()
@@ -57,6 +59,11 @@ export class EncodeInput {
   scope?: string;
   @Field(() => JSONObject, { nullable: true, description: 'A small JSON object kept with the memory: ≤ 4 KiB, ≤ 4 levels, ≤ 64 keys per object; top-level scalar values are filterable.' })
   metadata?: Record<string, unknown>;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Who said or did it: a person’s name or a role such as "user" (1–64 characters, at least one letter or digit). A recall whose query names the speaker (any word of the name) ranks that speaker’s memories higher.',
+  })
+  speaker?: string;
 }
 
 @InputType()

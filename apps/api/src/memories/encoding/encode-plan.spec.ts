@@ -26,6 +26,7 @@ function items(n: number, dim = DIM): PreparedItem[] {
     tags: i % 5 === 0 ? ['ops'] : [],
     scope: null,
     metadata: { metadata: null, metadataPairs: [] },
+    speaker: null,
   }));
 }
 

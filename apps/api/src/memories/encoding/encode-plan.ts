@@ -43,6 +43,7 @@ export interface PreparedItem {
   readonly tags: readonly string[];
   readonly scope: string | null;
   readonly metadata: StoredMetadata;
+  readonly speaker: string | null;
 }
 
 export interface EncodePlan {
@@ -169,6 +170,7 @@ export function planEncoding(input: {
       affectGiven: item.affect !== null,
       hourOfDay: hourOfDay(item.occurredAt, input.timeZone),
       sessionStartedAt: session.startedAtMs,
+      speaker: item.speaker,
     });
     for (const l of planLinks({ content: item.content, affect, occurredAtMs: item.occurredAt }, candidates)) {
       links.push({ from: l.targetId, to: item.id, type: l.type, weight: l.weight, chain: false });

@@ -32,6 +32,7 @@ export class SignalWeightsInput {
   @Field(() => Float, { nullable: true }) resonance?: number;
   @Field(() => Float, { nullable: true }) circadianCongruence?: number;
   @Field(() => Float, { nullable: true }) sessionContext?: number;
+  @Field(() => Float, { nullable: true }) speaker?: number;
 }
 
 @InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
@@ -105,6 +106,8 @@ export class SignalVector {
   circadianCongruence!: number;
   @Field(() => Float, { description: 'Memories of the current session score 2^(−hours since encoded / 2); others 0.' })
   sessionContext!: number;
+  @Field(() => Float, { description: 'Who: 1 when the query names the memory’s speaker (a word of the name is a word of the query), else 0.' })
+  speaker!: number;
 }
 
 @ObjectType({ description: 'The strongest spreading-activation path that reached a memory. A seed counts half its own pass-1 score as a path of itself alone (no edge) when no walk from another seed brings it more.' })

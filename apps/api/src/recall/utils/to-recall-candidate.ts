@@ -34,5 +34,6 @@ export function toRecallCandidate(c: CandidateRecord, bm25: number, goals: reado
     hourOfDay: m.hourOfDay,
     sessionStartedAtMs: m.sessionStartedAt,
     encodedAtMs: m.encodedAt,
+    speaker: m.speaker,
   };
 }

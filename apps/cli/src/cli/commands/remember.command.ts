@@ -12,6 +12,7 @@ export function registerRememberCommand(program: Command, io: CliIo): void {
     .argument('<content...>', 'the text (words are joined by spaces), or - to read it from stdin')
     .option('-t, --tag <tag>', 'a tag (repeatable)', collect)
     .option('--scope <scope>', 'a user, session or conversation within the agent')
+    .option('--speaker <name>', 'who said or did it (a recall naming them ranks it higher)')
     .option('--importance <0..1>', 'how much it matters (otherwise estimated)', parseNumber)
     .option('--valence <-1..1>', 'explicit affect: pleasantness', parseNumber)
     .option('--arousal <0..1>', 'explicit affect: activation', parseNumber)
@@ -22,6 +23,7 @@ export function registerRememberCommand(program: Command, io: CliIo): void {
     .addHelpText('after', `
 Examples:
   limbic remember ada "the deploy failed because the disk was full" --tag ops --importance 0.8
+  limbic remember ada "I prefer tea in the afternoon" --speaker user
   git log -1 --format=%B | limbic remember ada - --scope repo:limbic --metadata '{"source":"git"}'`)
     .action(async (agent: string, words: string[], opts: RememberFlags, cmd: Command) => {
       const ctx = CliContext.of(io, cmd);

@@ -9,9 +9,9 @@ const COLUMNS: readonly Column[] = [
   { header: 'content', flex: true },
 ];
 
-/** Scope, tags and archived first, then the text: what tells a memory apart in a list. */
+/** Archived, scope, speaker and tags first, then the text: what tells a memory apart in a list. */
 function label(m: Memory): string {
-  const marks = [m.archived ? '(archived)' : '', m.scope ? `[${m.scope}]` : '', ...m.tags.map((t) => `#${t}`)].filter(Boolean);
+  const marks = [m.archived ? '(archived)' : '', m.scope ? `[${m.scope}]` : '', m.speaker ? `${m.speaker}:` : '', ...m.tags.map((t) => `#${t}`)].filter(Boolean);
   return [...marks, m.content].join(' ');
 }
 

@@ -4,7 +4,7 @@ import type { Agent, Memory, RecallItem, RecallResult, Signals } from '@limbic/c
 
 export const ZERO_SIGNALS: Signals = {
   semantic: 0, lexical: 0, moodCongruence: 0, affectProximity: 0, momentumAlignment: 0, emotionalIntensity: 0,
-  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0, circadianCongruence: 0, sessionContext: 0,
+  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0, circadianCongruence: 0, sessionContext: 0, speaker: 0,
 };
 
 export function memory(id: string, content: string, extra: Partial<Memory> = {}): Memory {
@@ -12,7 +12,7 @@ export function memory(id: string, content: string, extra: Partial<Memory> = {})
     id, agentId: 'ada', content, valence: 0, arousal: 0.3, dominance: 0.5, affectGiven: false, importance: 0.5, tags: [],
     scope: null, metadata: null, externalId: null, occurredAt: '2026-03-01T09:00:00.000Z', encodedAt: '2026-03-01T09:00:01.000Z',
     archived: false, pendingAppraisal: false, accessCount: 0, redirectedFrom: null, embeddingModel: 'hash-384',
-    hourOfDay: 9, sessionStartedAt: '2026-03-01T09:00:01.000Z', ...extra,
+    hourOfDay: 9, sessionStartedAt: '2026-03-01T09:00:01.000Z', speaker: null, ...extra,
   };
 }
 
