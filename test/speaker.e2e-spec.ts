@@ -98,6 +98,25 @@ describe('speaker: who said a memory', () => {
     expect(await countTenant(driver, tenantA())).toEqual(before);
   });
 
+  it('updateMemory corrects the speaker or removes it, as a revision, and recall follows', async () => {
+    const UPDATE = `mutation($id: ID!, $patch: MemoryPatchInput!) { updateMemory(id: $id, patch: $patch) { id speaker revisions { fields before after } } }`;
+    type Updated = { updateMemory: { speaker: string | null; revisions: { fields: string[]; before: Record<string, unknown>; after: Record<string, unknown> }[] } };
+    const moved = await a().ok<Updated>(UPDATE, { id: replyId, patch: { speaker: 'Caroline' } });
+    expect(moved.updateMemory.speaker).toBe('Caroline');
+    expect(moved.updateMemory.revisions[0]).toEqual({ fields: ['speaker'], before: { speaker: 'Melanie' }, after: { speaker: 'Caroline' } });
+    const query = 'When did Caroline go to the LGBTQ support group?';
+    const both = await a().ok<{ recall: { items: Item[] } }>(RECALL, { input: { agentId: 'duo', query, now: '2026-05-09T10:00:00Z', explain: true } });
+    expect(both.recall.items.find((i) => i.memory.id === replyId)?.explanation.signals.speaker).toBe(1);
+
+    const removed = await a().ok<Updated>(UPDATE, { id: replyId, patch: { speaker: null } });
+    expect(removed.updateMemory.speaker).toBeNull();
+    expect(removed.updateMemory.revisions[0]).toEqual({ fields: ['speaker'], before: { speaker: 'Caroline' }, after: { speaker: null } });
+    const bad = await a().request(UPDATE, { id: replyId, patch: { speaker: '!!' } });
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const back = await a().ok<Updated>(UPDATE, { id: replyId, patch: { speaker: 'Melanie' } });
+    expect(back.updateMemory.speaker).toBe('Melanie');
+  });
+
   it('exports the speaker and an import restores it', async () => {
     const rest = (path: string, init: { method?: string; body?: string } = {}) =>
       fetch(`${stack.url}${path}`, {

@@ -61,6 +61,10 @@ def test_a_speaker_is_kept_and_a_query_naming_it_lifts_their_memories(limbic: Li
     assert signals[said.id] == 1
     assert signals[other.id] == 0
     assert result.weights.speaker > 0
+    corrected = limbic.update_memory(other.id, speaker="Ada")
+    assert corrected.speaker == "Ada"
+    assert limbic.update_memory(other.id, importance=0.9).speaker == "Ada"
+    assert limbic.update_memory(other.id, speaker=None).speaker is None
 
 
 def test_recall_explains_its_scores(limbic: Limbic, agent_id: str) -> None:

@@ -24,9 +24,11 @@ describe('validatePatch', () => {
     });
   });
 
-  it('treats null as not given, except metadata where it removes', () => {
+  it('treats null as not given, except metadata and speaker where it removes', () => {
     expect(validatePatch({ content: null, tags: null, metadata: null }, limits)).toEqual({ metadata: null });
     expect(validatePatch({ metadata: { source: 'chat' } }, limits)).toEqual({ metadata: { source: 'chat' } });
+    expect(validatePatch({ content: null, speaker: null }, limits)).toEqual({ speaker: null });
+    expect(validatePatch({ speaker: '  Ada ' }, limits)).toEqual({ speaker: 'Ada' });
   });
 
   it('refuses an empty patch', () => {
@@ -48,6 +50,9 @@ describe('validatePatch', () => {
     [{ affect: { valence: 0, arousal: 0.5, dominance: 3 } }, 'patch.affect.dominance'],
     [{ metadata: { 'bad key': 1 } }, 'patch.metadata'],
     [{ metadata: { a: { b: { c: { d: { e: 1 } } } } } }, 'patch.metadata.a.b.c.d'],
+    [{ speaker: '' }, 'patch.speaker'],
+    [{ speaker: '...' }, 'patch.speaker'],
+    [{ speaker: 'x'.repeat(65) }, 'patch.speaker'],
   ])('refuses %j as BAD_USER_INPUT naming %s', (input, field) => {
     expect(refusal(() => validatePatch(input, limits))).toEqual({ code: 'BAD_USER_INPUT', field });
   });

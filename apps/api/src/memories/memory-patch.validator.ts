@@ -3,7 +3,7 @@ import type { Metadata } from '@limbic/graph';
 import { badInput } from '../common/api-error';
 import { requireRange, requireText } from '../common/validate';
 import type { MemoryPatchInput } from './dto/memory-update.types';
-import { requireTags } from './encode-input.validator';
+import { requireSpeaker, requireTags } from './encode-input.validator';
 import { requireMetadata } from './metadata.validator';
 
 /** A checked patch. Affect's dominance may be left to the stored value; everything else is final. */
@@ -14,13 +14,15 @@ export interface ValidPatch {
   readonly affect?: { readonly valence: number; readonly arousal: number; readonly dominance: number | null };
   /** null: remove the metadata. */
   readonly metadata?: Metadata | null;
+  /** null: remove the speaker. */
+  readonly speaker?: string | null;
 }
 
-const PATCHABLE = 'content, tags, importance, affect, metadata';
+const PATCHABLE = 'content, tags, importance, affect, metadata, speaker';
 
 /**
  * Rejects bad input before anything is embedded or written, with encode's rules for each field.
- * Null means "not given", but for metadata, where it removes what is stored; a patch that gives
+ * Null means "not given", but for metadata and speaker, where it removes what is stored; a patch that gives
  * nothing is BAD_USER_INPUT.
  */
 export function validatePatch(input: MemoryPatchInput | null | undefined, limits: Limits): ValidPatch {
@@ -39,6 +41,7 @@ export function validatePatch(input: MemoryPatchInput | null | undefined, limits
     };
   }
   if (input.metadata !== undefined) patch.metadata = input.metadata === null ? null : requireMetadata('patch.metadata', input.metadata);
+  if (input.speaker !== undefined) patch.speaker = input.speaker === null ? null : requireSpeaker('patch.speaker', input.speaker);
   if (Object.keys(patch).length === 0) throw badInput('patch', `must change at least one of ${PATCHABLE}`);
   return patch;
 }

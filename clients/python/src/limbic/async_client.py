@@ -275,11 +275,18 @@ class AsyncLimbic:
         importance: float | None = None,
         affect: AffectLike | None = None,
         metadata: JSONObject | None = UNSET,
+        speaker: str | None = UNSET,
     ) -> Memory:
-        """Corrects a memory; omitted fields stay, `metadata=None` removes the metadata."""
+        """Corrects a memory; omitted fields stay, `metadata=None` and `speaker=None` remove them."""
         return await self._run(
             ops.update_memory(
-                memory_id, content=content, tags=tags, importance=importance, affect=affect, metadata=metadata
+                memory_id,
+                content=content,
+                tags=tags,
+                importance=importance,
+                affect=affect,
+                metadata=metadata,
+                speaker=speaker,
             )
         )
 

@@ -284,6 +284,7 @@ def update_memory(
     importance: float | None,
     affect: AffectLike | None,
     metadata: JSONObject | _Unset | None,
+    speaker: str | _Unset | None = UNSET,
 ) -> Call[Memory]:
     patch = _compact(
         {
@@ -295,5 +296,7 @@ def update_memory(
     )
     if not isinstance(metadata, _Unset):
         patch["metadata"] = dict(metadata) if metadata is not None else None
+    if not isinstance(speaker, _Unset):
+        patch["speaker"] = speaker
     # A patch sets values: applying it again changes nothing and writes no revision.
     return Call(doc.UPDATE_MEMORY, {"id": memory_id, "patch": patch}, "updateMemory", _model(Memory), True)

@@ -6,15 +6,16 @@ import { applyPatch, archiveRevision, diffMemory, jsonEqual, lexiconChange, merg
 const tagsArb = fc.uniqueArray(fc.constantFrom('work', 'home', 'urgent', 'travel', 'food'), { maxLength: 5 });
 const metadataArb = fc.option(fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.boolean())), { nil: null });
 const contentArb = fc.constantFrom('The release moved to Friday.', 'Lunch with Bo.', 'The migration failed because of an index.');
+const speakerArb = fc.constantFrom(null, 'Ada', 'user');
 
-const stateArb: fc.Arbitrary<RevisableState> = fc.record({ content: contentArb, tags: tagsArb, importance: unit, affect: affectArb, metadata: metadataArb });
+const stateArb: fc.Arbitrary<RevisableState> = fc.record({ content: contentArb, tags: tagsArb, importance: unit, affect: affectArb, metadata: metadataArb, speaker: speakerArb });
 const patchArb: fc.Arbitrary<MemoryPatch> = fc.record(
-  { content: contentArb, tags: tagsArb, importance: unit, affect: affectArb, metadata: metadataArb },
+  { content: contentArb, tags: tagsArb, importance: unit, affect: affectArb, metadata: metadataArb, speaker: speakerArb },
   { requiredKeys: [] },
 );
 
 describe('diffMemory', () => {
-  const base: RevisableState = { content: 'a note', tags: ['work'], importance: 0.5, affect: { valence: 0, arousal: 0.3, dominance: 0.5 }, metadata: { source: 'chat' } };
+  const base: RevisableState = { content: 'a note', tags: ['work'], importance: 0.5, affect: { valence: 0, arousal: 0.3, dominance: 0.5 }, metadata: { source: 'chat' }, speaker: 'Ada' };
 
   it('lists exactly the changed fields with old and new values', () => {
     const d = diffMemory(base, { content: 'a better note', importance: 0.5, tags: ['work'], metadata: { source: 'mail' } });
@@ -32,6 +33,14 @@ describe('diffMemory', () => {
 
   it('records removing metadata as a change to null', () => {
     expect(diffMemory(base, { metadata: null })).toEqual({ fields: ['metadata'], before: { metadata: { source: 'chat' } }, after: { metadata: null } });
+  });
+
+  it('records a new speaker and removing it, the same one as no change', () => {
+    expect(diffMemory(base, { speaker: 'Bo' })).toEqual({ fields: ['speaker'], before: { speaker: 'Ada' }, after: { speaker: 'Bo' } });
+    expect(diffMemory(base, { speaker: null })).toEqual({ fields: ['speaker'], before: { speaker: 'Ada' }, after: { speaker: null } });
+    expect(diffMemory(base, { speaker: 'Ada' }).fields).toEqual([]);
+    expect(applyPatch(base, { speaker: null }).speaker).toBeNull();
+    expect(applyPatch(base, { content: 'x' }).speaker).toBe('Ada');
   });
 
   it('records affect as one field with all three dimensions', () => {

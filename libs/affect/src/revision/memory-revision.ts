@@ -9,7 +9,7 @@ export const REVISION_KINDS = ['UPDATE', 'FORGET', 'RESTORE', 'MERGE_INTO', 'MER
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 /** The fields updateMemory may change, in the order revisions list them. */
-export const REVISABLE_FIELDS = ['content', 'tags', 'importance', 'affect', 'metadata'] as const;
+export const REVISABLE_FIELDS = ['content', 'tags', 'importance', 'affect', 'metadata', 'speaker'] as const;
 export type RevisableField = (typeof REVISABLE_FIELDS)[number];
 
 /** What a user stored in a memory and may correct. */
@@ -20,9 +20,11 @@ export interface RevisableState {
   readonly affect: CoreAffect;
   /** An object, or null when the memory has none. */
   readonly metadata: { readonly [key: string]: RevisionValue } | null;
+  /** Who said or did it; null when not given. */
+  readonly speaker: string | null;
 }
 
-/** A validated patch: absent fields stay; `metadata: null` removes the metadata. */
+/** A validated patch: absent fields stay; `metadata: null` and `speaker: null` remove them. */
 export type MemoryPatch = { readonly [F in RevisableField]?: RevisableState[F] };
 
 /** One revision's content: which fields changed, from what, to what (values keyed by field). */
@@ -64,6 +66,7 @@ export function applyPatch(current: RevisableState, patch: MemoryPatch): Revisab
     importance: patch.importance ?? current.importance,
     affect: patch.affect ?? current.affect,
     metadata: patch.metadata === undefined ? current.metadata : patch.metadata,
+    speaker: patch.speaker === undefined ? current.speaker : patch.speaker,
   };
 }
 
@@ -74,7 +77,7 @@ export function archiveRevision(archived: boolean): { readonly kind: RevisionKin
 
 /** What a merge changed on the survivor that a user stored (consolidation keeps the higher importance and the union of tags). */
 export function mergeDiff(before: Pick<RevisableState, 'tags' | 'importance'>, after: Pick<RevisableState, 'tags' | 'importance'>): RevisionDiff {
-  return diffMemory({ content: '', affect: NEUTRAL, metadata: null, ...before }, { tags: after.tags, importance: after.importance });
+  return diffMemory({ content: '', affect: NEUTRAL, metadata: null, speaker: null, ...before }, { tags: after.tags, importance: after.importance });
 }
 
 /**

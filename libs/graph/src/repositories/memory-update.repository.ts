@@ -29,6 +29,8 @@ export interface MemoryUpdateProps {
   readonly pendingAppraisal?: boolean;
   readonly metadata?: string | null;
   readonly metadataPairs?: readonly string[];
+  /** null removes it. */
+  readonly speaker?: string | null;
 }
 
 export interface MemoryUpdateWrite {

@@ -10,7 +10,7 @@ registerEnumType(RevisionKind, {
     'UPDATE: updateMemory changed fields. FORGET / RESTORE: archived by forget, brought back by restore. MERGE_INTO: consolidation merged this memory (memoryId) into relatedMemoryId. MERGED_FROM: relatedMemoryId was merged into this memory.',
 });
 
-@InputType({ description: 'What updateMemory changes; omitted (or null) fields stay as they are, except metadata, where null removes it.' })
+@InputType({ description: 'What updateMemory changes; omitted (or null) fields stay as they are, except metadata and speaker, where null removes them.' })
 export class MemoryPatchInput {
   @Field(() => String, { nullable: true, description: 'New text: re-embedded, relinked and re-counted for lexical recall in the same transaction.' })
   content?: string | null;
@@ -20,6 +20,8 @@ export class MemoryPatchInput {
   affect?: AffectInput | null;
   @Field(() => JSONObject, { nullable: true, description: 'Replaces the metadata (same rules as encode); null removes it.' })
   metadata?: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true, description: 'Who said or did it (same rules as encode); null removes it.' })
+  speaker?: string | null;
 }
 
 @ObjectType({ description: 'One change to a memory: when, which fields, their old and new values.' })
@@ -28,7 +30,7 @@ export class Revision {
   @Field(() => RevisionKind) kind!: RevisionKindName;
   @Field(() => ID, { description: 'The memory it describes: this one, or one merged into it (its history moved here).' }) memoryId!: string;
   @Field(() => Int, { description: 'Order of writing among the revisions this memory holds.' }) seq!: number;
-  @Field(() => [String], { description: 'Changed fields: content, tags, importance, affect, metadata, archived.' }) fields!: string[];
+  @Field(() => [String], { description: 'Changed fields: content, tags, importance, affect, metadata, speaker, archived.' }) fields!: string[];
   @Field(() => JSONObject, { description: 'The changed fields’ values before, by field name.' }) before!: Record<string, unknown>;
   @Field(() => JSONObject, { description: 'The changed fields’ values after, by field name.' }) after!: Record<string, unknown>;
   @Field(() => ID, { nullable: true, description: 'The other memory of a merge.' }) relatedMemoryId!: string | null;

@@ -25,6 +25,7 @@ export function revisableState(stored: MemoryForUpdate): RevisableState {
     importance: m.importance,
     affect: { valence: m.valence, arousal: m.arousal, dominance: m.dominance },
     metadata: loadMetadata(m.metadata),
+    speaker: m.speaker,
   };
 }
 
@@ -72,6 +73,7 @@ export function planUpdate(stored: MemoryForUpdate, patch: ValidPatch): UpdatePl
     set.metadata = stored.metadata;
     set.metadataPairs = stored.metadataPairs;
   }
+  if (changed.has('speaker')) set.speaker = next.speaker;
   const contentChanged = changed.has('content');
   return {
     diff,
