@@ -139,7 +139,7 @@ export type MemoryOrder =
   | 'OCCURRED_AT_ASC'
   | 'OCCURRED_AT_DESC';
 
-/** What updateMemory changes; omitted (or null) fields stay as they are, except metadata, where null removes it. */
+/** What updateMemory changes; omitted (or null) fields stay as they are, except metadata and speaker, where null removes them. */
 export type MemoryPatchInput = {
   /** The caller’s affect: final, appraisal no longer changes it. Dominance omitted keeps the stored one. */
   affect?: AffectInput | null | undefined;
@@ -149,6 +149,8 @@ export type MemoryPatchInput = {
   importance?: number | null | undefined;
   /** Replaces the metadata (same rules as encode); null removes it. */
   metadata?: Record<string, unknown> | null | undefined;
+  /** Who said or did it (same rules as encode); null removes it. */
+  speaker?: string | null | undefined;
   /** Replaces the tags (compared as a set). */
   tags?: Array<string> | null | undefined;
 };
