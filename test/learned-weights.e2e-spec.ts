@@ -22,6 +22,7 @@ const SIGNALS = [
   'circadianCongruence',
   'sessionContext',
   'speaker',
+  'namedTime',
 ] as const;
 type Vector = Record<(typeof SIGNALS)[number], number>;
 const V = SIGNALS.join(' ');

@@ -14,6 +14,7 @@ export * from './math/cosine-scale';
 export * from './math/time';
 export * from './math/time-of-day';
 export * from './text/tokens';
+export * from './text/time-references';
 export * from './text/concepts';
 export * from './text/lexical-terms';
 
@@ -38,6 +39,7 @@ export * from './recall/signals/temporal-signals';
 export * from './recall/signals/context-signals';
 export * from './recall/signals/temporal-state-signals';
 export * from './recall/signals/speaker-signal';
+export * from './recall/signals/named-time-signal';
 export * from './recall/compute-signals';
 export * from './recall/weights';
 export * from './recall/profiles';

@@ -26,6 +26,7 @@ import {
   SPREADING,
   stateAt,
   termProfile,
+  timeReferences,
   tokenize,
   storedLearning,
   weightsToArray,
@@ -212,6 +213,8 @@ export class RecallService {
       hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
       sessionStartedAtMs: session.startedAtMs,
       queryWords: tokenize(cmd.query),
+      timeReferences: timeReferences(cmd.query),
+      timeZone: state.agent.timeZone,
     };
     const pass1 = scorePass1(pool, context, weights);
 

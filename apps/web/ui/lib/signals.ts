@@ -19,6 +19,7 @@ export const SIGNALS: readonly { readonly key: SignalKey; readonly label: string
   { key: 'circadianCongruence', label: 'hour of day', colour: '#3b3b98' },
   { key: 'sessionContext', label: 'session', colour: '#bab0ac' },
   { key: 'speaker', label: 'speaker', colour: '#ff7f0e' },
+  { key: 'namedTime', label: 'named time', colour: '#17becf' },
 ];
 
 export interface Segment {

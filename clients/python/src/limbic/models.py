@@ -119,6 +119,7 @@ class SignalVector(_Model):
     circadian_congruence: float
     session_context: float
     speaker: float
+    named_time: float
 
 
 class SignalWeights(_Input):
@@ -139,6 +140,7 @@ class SignalWeights(_Input):
     circadian_congruence: float | None = None
     session_context: float | None = None
     speaker: float | None = None
+    named_time: float | None = None
 
 
 class LearnedWeights(_Model):

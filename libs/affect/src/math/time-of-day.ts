@@ -54,3 +54,40 @@ export function circularHourDistance(a: number, b: number): number {
   const d = Math.abs((((a - b) % 24) + 24) % 24);
   return Math.min(d, 24 - d);
 }
+
+/** A calendar date; month 0 = January. */
+export interface LocalDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = dateFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    dateFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The calendar date of `epochMs` in `timeZone` (an unknown zone counts as UTC, as hourOfDay's). */
+export function localDate(epochMs: number, timeZone: string = TEMPORAL_STATE.defaultTimeZone): LocalDate {
+  let f: Intl.DateTimeFormat;
+  try {
+    f = dateFormatter(timeZone);
+  } catch {
+    f = dateFormatter(TEMPORAL_STATE.defaultTimeZone);
+  }
+  let year = 1970;
+  let month = 0;
+  let day = 1;
+  for (const part of f.formatToParts(new Date(epochMs))) {
+    if (part.type === 'year') year = Number(part.value);
+    else if (part.type === 'month') month = Number(part.value) - 1;
+    else if (part.type === 'day') day = Number(part.value);
+  }
+  return { year, month, day };
+}

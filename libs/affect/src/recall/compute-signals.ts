@@ -8,6 +8,9 @@ import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSigna
 import { importanceSignal, primingSignal, resonanceSignal } from './signals/context-signals';
 import { lexicalSignal, semanticSignal, type CosineRange } from './signals/similarity-signals';
 import { frequencySignal, recencySignal } from './signals/temporal-signals';
+import { localDate } from '../math/time-of-day';
+import type { TimeReference } from '../text/time-references';
+import { namedTimeSignal } from './signals/named-time-signal';
 import { namesSpeaker, queryNameWords, speakerSignal } from './signals/speaker-signal';
 import { circadianCongruenceSignal, sessionContextSignal } from './signals/temporal-state-signals';
 
@@ -25,6 +28,8 @@ export interface PreparedContext {
   readonly sessionStartedAtMs: number | undefined;
   /** Whether the query names a speaker, by speaker (a recall's candidates share a few). */
   readonly namesSpeaker: (speaker: string | null | undefined) => boolean;
+  readonly timeReferences: readonly TimeReference[];
+  readonly timeZone: string | undefined;
 }
 
 export function prepareContext(context: RecallContext): PreparedContext {
@@ -40,6 +45,8 @@ export function prepareContext(context: RecallContext): PreparedContext {
     hourOfDay: context.hourOfDay,
     sessionStartedAtMs: context.sessionStartedAtMs,
     namesSpeaker: speakerLookup(queryNameWords(context.queryWords ?? [])),
+    timeReferences: context.timeReferences ?? [],
+    timeZone: context.timeZone,
   };
 }
 
@@ -83,7 +90,7 @@ export function candidateScale(candidates: readonly RecallCandidate[]): Candidat
   return { bestBm25: best, cosine: candidates.length === 0 ? { min: 0, max: 0 } : { min, max } };
 }
 
-/** All fifteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
+/** All sixteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
 export function computeSignals(candidate: RecallCandidate, context: PreparedContext, scale: CandidateScale, resonance?: number): Signals {
   const similarities = candidate.goalSimilarities;
   return {
@@ -113,5 +120,7 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
       nowMs: context.nowMs,
     }),
     speaker: speakerSignal(context.namesSpeaker(candidate.speaker)),
+    // The memory's calendar date only when the query names a time: most never do.
+    namedTime: context.timeReferences.length === 0 ? 0 : namedTimeSignal(localDate(candidate.occurredAtMs, context.timeZone), context.timeReferences),
   };
 }

@@ -144,14 +144,15 @@ describe('learned weights', () => {
 
   it('legacy absolute weights of an earlier version compare with balanced over their own signals', () => {
     // Balanced as a version without the speaker signal stored it: its first fourteen weights (it
-    // had no speaker weight then; the newer ones are that balanced scaled).
+    // had no speaker or namedTime weight then; the newer ones are that balanced scaled).
     const old = weightsToArray(PROFILES.balanced).slice(0, 14);
     expect(storedLearning(null, old)).toEqual(NO_LEARNING);
     // With more recency learned, recency rises and speaker keeps balanced's weight.
     const learned = storedLearning(null, old.map((w, i) => (SIGNAL_NAMES[i] === 'recency' ? w + 0.1 : w)));
     expect(learned.factual?.recency).toBeGreaterThan(0);
     expect(learned.factual?.speaker).toBe(0);
-    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.speaker).toBeGreaterThan(0.1);
+    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.speaker).toBeGreaterThan(0.05);
+    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.namedTime).toBeGreaterThan(0.1);
   });
 
   it('reset is no learning: every type recalls routed again', () => {

@@ -1,23 +1,26 @@
-import type { ProfileName, Profiles, QueryType, Weights } from '../types/recall.types';
-import { weightsFrom } from './weights';
+import { SIGNAL_NAMES } from '../types/recall.types';
+import type { ProfileName, Profiles, QueryType, WeightOverride, Weights } from '../types/recall.types';
+import { normaliseWeights, weightsFrom } from './weights';
 
 /**
  * `balanced`, tuned on the LoCoMo dev split (bench/locomo/README.md §4–5; never on its held-out
- * conversations): meaning and words weigh the same (.2 each: with function words dropped,
- * BM25 alone beats cosine with a MiniLM-class model, and together they beat both); resonance
- * .4 carries spreading activation, chiefly along the timeline, to the memories around what
- * the query found; speaker .12 lifts what the person a query names said or did over the reply
- * beside it (+0.015 recall@10, +0.02 MRR@10 when memories carry their speaker); the remaining .08 lets salience and state break
- * near-ties without costing factual recall: recency .02, importance .02, moodCongruence .01,
- * affectProximity .01, goalRelevance .01, priming .01. Affect and state weigh more where they
- * should: the affective route, the affective, state and salience profiles, and mood adaptation
- * of open and affective queries.
+ * conversations), written as parts of 1.2 and normalised (÷ 1.2): meaning and words weigh the
+ * same (.2 each: with function words dropped, BM25 alone beats cosine with a MiniLM-class model,
+ * and together they beat both); resonance .4 carries spreading activation, chiefly along the
+ * timeline, to the memories around what the query found; speaker .12 lifts what the person a
+ * query names said or did over the reply beside it; namedTime .2 lifts what happened at a time
+ * the query names; the remaining .08 lets salience and state break near-ties without costing
+ * factual recall: recency .02, importance .02, moodCongruence .01, affectProximity .01,
+ * goalRelevance .01, priming .01. Affect and state weigh more where they should: the affective
+ * route, the affective, state and salience profiles, and mood adaptation of open and affective
+ * queries.
  */
-const balanced = weightsFrom({
+const BALANCED_PARTS = weightsFrom({
   semantic: 0.2,
   lexical: 0.2,
   resonance: 0.4,
   speaker: 0.12,
+  namedTime: 0.2,
   recency: 0.02,
   importance: 0.02,
   moodCongruence: 0.01,
@@ -25,6 +28,7 @@ const balanced = weightsFrom({
   goalRelevance: 0.01,
   priming: 0.01,
 });
+const balanced = normaliseWeights(BALANCED_PARTS, BALANCED_PARTS);
 
 /** DESIGN §4; missing signals are 0. */
 export const PROFILES: Profiles = {
@@ -80,8 +84,8 @@ export function profileWeights(profile: ProfileName): Weights {
  * which ask about past events; more resonance lost multi-hop ones), and routing "how did she
  * feel" questions to DESIGN's `affective` profile (then with no lexical weight) cost 0.44
  * recall@10 on them. So routing keeps `balanced` and only leans an affective query toward affect:
- *  affective — balanced with moodCongruence .08, affectProximity .08 and emotionalIntensity
- *              .03 (from semantic and lexical, .03 each, and resonance .11)
+ *  affective — balanced with moodCongruence, affectProximity +.07 each and emotionalIntensity
+ *              +.03 (from semantic and lexical, .03 each, and resonance .11)
  * The classifier still reports the type (RecallResult.queryType); feedback shifts a type's
  * starting weights by a bounded per-type adjustment (learned-weights.ts), never replaces them.
  */
@@ -90,5 +94,10 @@ export const ROUTED_WEIGHTS: Readonly<Record<QueryType, Weights>> = {
   temporal: PROFILES.balanced,
   'multi-hop': PROFILES.balanced,
   open: PROFILES.balanced,
-  affective: { ...PROFILES.balanced, semantic: 0.17, lexical: 0.17, resonance: 0.29, moodCongruence: 0.08, affectProximity: 0.08, emotionalIntensity: 0.03 },
+  affective: shifted(PROFILES.balanced, { semantic: -0.03, lexical: -0.03, resonance: -0.11, moodCongruence: 0.07, affectProximity: 0.07, emotionalIntensity: 0.03 }),
 };
+
+/** `weights` with weight moved between signals (the changes sum to 0, so the result sums to 1 too). */
+function shifted(weights: Weights, change: WeightOverride): Weights {
+  return weightsFrom(Object.fromEntries(SIGNAL_NAMES.map((name) => [name, weights[name] + (change[name] ?? 0)])));
+}

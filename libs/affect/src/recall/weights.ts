@@ -19,6 +19,7 @@ function fill(value: (name: SignalName) => number): Record<SignalName, number> {
     circadianCongruence: value('circadianCongruence'),
     sessionContext: value('sessionContext'),
     speaker: value('speaker'),
+    namedTime: value('namedTime'),
   };
 }
 
@@ -65,7 +66,8 @@ export function weightedScore(signals: Signals, weights: Weights): number {
     weights.resonance * signals.resonance +
     weights.circadianCongruence * signals.circadianCongruence +
     weights.sessionContext * signals.sessionContext +
-    weights.speaker * signals.speaker
+    weights.speaker * signals.speaker +
+    weights.namedTime * signals.namedTime
   );
 }
 

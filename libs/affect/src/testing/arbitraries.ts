@@ -1,5 +1,6 @@
 // fast-check arbitraries shared by the specs (not exported from the barrel).
 import fc from 'fast-check';
+import { timeReferences } from '../text/time-references';
 import { SIGNAL_NAMES } from '../types/recall.types';
 import type { CoreAffect, Momentum, PrimedConcept } from '../types/affect.types';
 import type { RecallCandidate, RecallContext, SignalName, Signals, Weights } from '../types/recall.types';
@@ -61,6 +62,8 @@ export const contextArb: fc.Arbitrary<RecallContext> = fc.record(
     primedConcepts: fc.array(primedArb, { maxLength: 5 }),
     contextTags: fc.array(tagArb, { maxLength: 3 }),
     queryWords: fc.array(fc.constantFrom('what', 'did', 'caroline', 'user', "melanie's", 'ortiz'), { maxLength: 4 }),
+    timeReferences: fc.constantFrom([], timeReferences('in June'), timeReferences('on January 14, 2025'), timeReferences('in 2024 or winter 2024')),
+    timeZone: fc.constantFrom('UTC', 'America/New_York', 'Asia/Tokyo'),
   },
   { requiredKeys: ['nowMs', 'affect', 'mood', 'momentum', 'goals', 'primedConcepts', 'contextTags'] },
 );

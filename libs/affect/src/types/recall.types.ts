@@ -1,8 +1,10 @@
+import type { TimeReference } from '../text/time-references';
 import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
 
 /**
- * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state. Stored arrays follow this order; the temporal ones come last so that arrays
- * written with twelve read as the same weights with these at 0.
+ * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state, then
+ * the two a query's names give (speaker, namedTime). Stored arrays follow this order; each addition
+ * comes last so that arrays written before it read as the same weights with it at 0.
  */
 export const SIGNAL_NAMES = [
   'semantic',
@@ -20,13 +22,15 @@ export const SIGNAL_NAMES = [
   'circadianCongruence',
   'sessionContext',
   'speaker',
+  'namedTime',
 ] as const;
 
 /**
  * Widths of signal arrays stored by earlier versions, each a prefix of SIGNAL_NAMES: twelve
- * before temporal state, fourteen before the speaker signal. Signals an array lacks read as 0.
+ * before temporal state, fourteen before the speaker signal, fifteen before namedTime. Signals an
+ * array lacks read as 0.
  */
-export const LEGACY_SIGNAL_COUNTS: readonly number[] = [12, 14];
+export const LEGACY_SIGNAL_COUNTS: readonly number[] = [12, 14, 15];
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
@@ -83,6 +87,10 @@ export interface RecallContext {
   readonly sessionStartedAtMs?: number;
   /** The query's words (text/tokens tokenize): the speaker signal looks for a memory's speaker among them; 0 without them. */
   readonly queryWords?: readonly string[];
+  /** The times the query names (text/time-references.ts): the namedTime signal; 0 without them. */
+  readonly timeReferences?: readonly TimeReference[];
+  /** The agent's IANA time zone, the calendar the named times are in; UTC without it. */
+  readonly timeZone?: string;
 }
 
 /** What recall knows about one candidate memory. */

@@ -33,6 +33,7 @@ export class SignalWeightsInput {
   @Field(() => Float, { nullable: true }) circadianCongruence?: number;
   @Field(() => Float, { nullable: true }) sessionContext?: number;
   @Field(() => Float, { nullable: true }) speaker?: number;
+  @Field(() => Float, { nullable: true }) namedTime?: number;
 }
 
 @InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
@@ -108,6 +109,10 @@ export class SignalVector {
   sessionContext!: number;
   @Field(() => Float, { description: 'Who: 1 when the query names the memory’s speaker (a word of the name is a word of the query), else 0.' })
   speaker!: number;
+  @Field(() => Float, {
+    description: 'When: 1 when the memory happened within a time the query names (a date, a month, a season with a year, a year; ±1 day for a date; the agent’s time zone), else 0.',
+  })
+  namedTime!: number;
 }
 
 @ObjectType({ description: 'The strongest spreading-activation path that reached a memory. A seed counts half its own pass-1 score as a path of itself alone (no edge) when no walk from another seed brings it more.' })
