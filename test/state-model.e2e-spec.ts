@@ -2,6 +2,7 @@
 // parameter a preset defines changes behaviour in its documented direction on the same data;
 // an affect the caller gave survives appraisal; observe and encode prime their concepts;
 // recall says how many results the energy cut removed.
+import { PROFILES } from '@limbic/affect';
 import type { Driver } from 'neo4j-driver';
 import { eventually, memoryFlags, testDriver } from './support/neo4j';
 import type { AgentPreset, RecallOptions, RecallResult, RememberInput } from '@limbic/client';
@@ -58,7 +59,7 @@ describe('the state model does what it says', () => {
       expect(npc.weights.frequency).toBeGreaterThan(0.05);
       expect(npc.weights.lexical).toBe(0);
       expect(agent.weights.emotionalIntensity).toBe(0);
-      expect(agent.weights.lexical).toBeCloseTo(0.23, 2);
+      expect(agent.weights.lexical).toBeCloseTo(PROFILES.balanced.lexical, 9);
 
       const factual = { query: 'invoice backlog', topK: 3 };
       const npcFact = await recall('prof-npc', factual);
