@@ -26,7 +26,10 @@ import {
   SPREADING,
   stateAt,
   termProfile,
+  termsBesideSpeakers,
   timeReferences,
+  namesSpeaker,
+  queryNameWords,
   tokenize,
   storedLearning,
   weightsToArray,
@@ -196,7 +199,8 @@ export class RecallService {
     const records = await this.candidates(unit, ids, [...unit.vectorCandidates(nearest, goals), ...prelude.candidates], embedding, goalEmbeddings);
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const workspace = await this.workspaceFocusLoaded(unit, prelude.state.workspace, cmd.nowMs, memories, embedding, goalEmbeddings);
-    const lexical = lexicalScorer(seeds, terms, prelude.lexicon);
+    const queryWords = tokenize(cmd.query);
+    const lexical = lexicalScorer(seeds, termsBesideSpeakers(terms, namedSpeakers(records, queryWords)), prelude.lexicon);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
 
     const context: RecallContext = {
@@ -212,7 +216,7 @@ export class RecallService {
       decayScale: preset.decayScale,
       hourOfDay: hourOfDay(cmd.nowMs, state.agent.timeZone),
       sessionStartedAtMs: session.startedAtMs,
-      queryWords: tokenize(cmd.query),
+      queryWords,
       timeReferences: timeReferences(cmd.query),
       timeZone: state.agent.timeZone,
     };
@@ -357,4 +361,12 @@ function toActivatedNode(r: ActivationRecord): ActivatedNode {
 /** Signals travel to the worker rounded: six decimals are far below any effect they have. */
 function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
+}
+
+/** The speakers of the pool's memories that the query names. */
+function namedSpeakers(records: readonly CandidateRecord[], queryWords: readonly string[]): readonly string[] {
+  const words = queryNameWords(queryWords);
+  const speakers = new Set<string>();
+  for (const r of records) if (r.memory.speaker !== null) speakers.add(r.memory.speaker);
+  return [...speakers].filter((s) => namesSpeaker(s, words));
 }

@@ -1,8 +1,9 @@
 import { baseCandidate, baseContext } from '../../testing/arbitraries';
+import { queryTerms } from '../../text/lexical-terms';
 import { tokenize } from '../../text/tokens';
 import { PROFILES } from '../profiles';
 import { scoreCandidates } from '../score';
-import { namesSpeaker, queryNameWords, speakerNameWords, speakerSignal } from './speaker-signal';
+import { namesSpeaker, queryNameWords, speakerNameWords, speakerSignal, termsBesideSpeakers } from './speaker-signal';
 
 const words = (query: string) => queryNameWords(tokenize(query));
 
@@ -42,5 +43,13 @@ describe('speaker signal', () => {
       ['reply', 0],
       ['answer', 0],
     ]);
+  });
+
+  it('takes the named speakers’ names out of the lexical terms, unless nothing else is left', () => {
+    const terms = queryTerms('When did Caroline go to the LGBTQ conference?');
+    expect(termsBesideSpeakers(terms, ['Caroline'])).toEqual(terms.filter((t) => !queryTerms('Caroline').includes(t)));
+    expect(termsBesideSpeakers(terms, ['Caroline'])).not.toEqual(terms);
+    expect(termsBesideSpeakers(terms, [])).toEqual(terms);
+    expect(termsBesideSpeakers(queryTerms('Caroline?'), ['Caroline'])).toEqual(queryTerms('Caroline?'));
   });
 });

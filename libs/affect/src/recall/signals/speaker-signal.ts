@@ -1,4 +1,5 @@
 import { STOP_WORDS } from '../../cue-words';
+import { queryTerms } from '../../text/lexical-terms';
 import { tokenize } from '../../text/tokens';
 
 const STOP = new Set(STOP_WORDS);
@@ -34,4 +35,18 @@ export function namesSpeaker(speaker: string | null | undefined, queryWords: Rea
  */
 export function speakerSignal(named: boolean): number {
   return named ? 1 : 0;
+}
+
+/**
+ * The lexical signal's query terms without the names of the speakers given: a name the query
+ * says is an attribution, which the speaker signal weighs, not a word to look for in the text
+ * (where it mostly finds the other speaker's replies: "Thanks, Caroline!"). All the terms when
+ * nothing else would be left. On the LoCoMo dev split: recall@10 0.774 → 0.777, MRR@10 0.570 →
+ * 0.577.
+ */
+export function termsBesideSpeakers(terms: readonly string[], speakers: Iterable<string>): readonly string[] {
+  const names = new Set<string>();
+  for (const speaker of speakers) for (const term of queryTerms(speaker)) names.add(term);
+  const kept = terms.filter((t) => !names.has(t));
+  return kept.length > 0 ? kept : terms;
 }
