@@ -127,7 +127,7 @@ describe('learned weights', () => {
     const legacy = normaliseWeights({ ...PROFILES.balanced, recency: PROFILES.balanced.recency + 0.1 }, PROFILES.balanced);
     const learned = storedLearning(null, weightsToArray(legacy));
     for (const q of QUERY_TYPES) expect(learned[q]?.recency).toBeGreaterThan(0);
-    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.recency).toBeCloseTo(legacy.recency, 9);
+    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.recency).toBeCloseTo(legacy.recency, 3); // factual starts without mood weights: renormalised a little
     expect(learnedFromLegacy(PROFILES.balanced)).toEqual(NO_LEARNING);
   });
 

@@ -50,6 +50,18 @@ describe('profiles', () => {
     expect(ROUTED_WEIGHTS.affective.moodCongruence).toBeCloseTo(PROFILES.balanced.moodCongruence + 0.07, 12);
   });
 
+  it('fact-seeking routes start from balanced without its mood and affect weights; open queries keep them', () => {
+    for (const type of ['factual', 'temporal', 'multi-hop'] as const) {
+      const w = ROUTED_WEIGHTS[type];
+      expect([w.moodCongruence, w.affectProximity]).toEqual([0, 0]);
+      const kept = 1 - PROFILES.balanced.moodCongruence - PROFILES.balanced.affectProximity;
+      expect(w.semantic).toBeCloseTo(PROFILES.balanced.semantic / kept, 12);
+      expect(w.speaker).toBeCloseTo(PROFILES.balanced.speaker / kept, 12);
+    }
+    expect(ROUTED_WEIGHTS.open).toBe(PROFILES.balanced);
+    expect(ROUTED_WEIGHTS.affective.moodCongruence).toBeGreaterThan(PROFILES.balanced.moodCongruence);
+  });
+
   it('every profile and route sums to 1', () => {
     for (const w of [...Object.values(PROFILES), ...Object.values(ROUTED_WEIGHTS)]) expect(sumWeights(w)).toBeCloseTo(1, 12);
   });
