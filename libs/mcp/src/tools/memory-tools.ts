@@ -45,7 +45,7 @@ export function registerMemoryTools(server: McpServer, client: LimbicClient, age
       title: 'Recall',
       description:
         'Search the agent\'s long-term memory for what is relevant to a query, before answering from memory or when context from earlier conversations may help. ' +
-        'Ranking combines meaning, keywords, recency, importance and the agent\'s current mood, goals and primed concepts, then spreads activation to linked memories. ' +
+        'Ranking combines meaning, keywords, who said it and when (when the query names a speaker or a date), recency, importance and the agent\'s current mood, goals and primed concepts, then spreads activation to linked memories. ' +
         'Returns the memories ranked best first, each with its score (0 … 1) and memory id, and a recallId: afterwards, call feedback with it for the memories you used or ignored.',
       inputSchema: {
         agent_id: agentIdArg,
