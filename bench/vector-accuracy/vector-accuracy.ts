@@ -5,10 +5,15 @@
 //
 //   node dist/bench/recall-latency/recall-latency.js --sizes 100000 --keep --no-scenarios
 //   node dist/bench/vector-accuracy/vector-accuracy.js --tenant bench_1234 --agent agent-100000 [--index memory_embedding_hnsw] [--limits 10,30,100] [--probes 60]
+//
+// For an agent of load-text-agent.ts, `--text-probes local` probes with new sentences of its
+// world embedded by the model instead of noisy stored vectors.
 import neo4j from 'neo4j-driver';
 import { SLOT_INDEX } from '../../libs/graph/src/embedding-space/embedding-slot';
 import { arg, intOption } from '../common/args';
+import { benchEmbedder, parseEmbedderChoice } from '../common/bench-embedder';
 import { rng } from '../common/rng';
+import { worldSentences } from './text-world';
 import { percentile } from '../common/stats';
 
 const TENANT = arg('tenant', '');
@@ -16,6 +21,8 @@ const AGENT = arg('agent', 'agent-100000');
 const INDEX = arg('index', SLOT_INDEX.embedding);
 const LIMITS = arg('limits', '10,30,100').split(',').map((v) => intOption('limits', v, 10));
 const PROBES = intOption('probes', arg('probes', '60'), 1);
+/** With an embedder: probes are new sentences of load-text-agent's world, embedded (a query as a user writes one), not noisy stored vectors. */
+const TEXT_PROBES = arg('text-probes', '');
 /** Noise per component before normalising: the probes are near, not equal to, stored vectors. */
 const NOISE = 0.1;
 const TOP = 10;
@@ -45,12 +52,15 @@ async function main(): Promise<void> {
     console.log(`${AGENT} of ${TENANT}: ${n} memories, ${dim}-d; index ${INDEX} ${JSON.stringify(config.records[0]?.get('config') ?? 'missing')}`);
 
     const random = rng(20261206);
-    const probes = Array.from({ length: PROBES }, () => {
-      const source = Math.floor(random() * n);
-      const v = Array.from(vectors.subarray(source * dim, (source + 1) * dim), (x) => x + (random() - 0.5) * NOISE);
-      const norm = Math.hypot(...v);
-      return v.map((x) => x / norm);
-    });
+    const probes = TEXT_PROBES
+      ? await benchEmbedder(parseEmbedderChoice(TEXT_PROBES), (m) => console.log(m)).embed(Array.from({ length: PROBES }, worldSentences(4242)))
+      : Array.from({ length: PROBES }, () => {
+          const source = Math.floor(random() * n);
+          const v = Array.from(vectors.subarray(source * dim, (source + 1) * dim), (x) => x + (random() - 0.5) * NOISE);
+          const norm = Math.hypot(...v);
+          return v.map((x) => x / norm);
+        });
+    console.log(TEXT_PROBES ? `probes: ${PROBES} new sentences embedded by ${TEXT_PROBES}` : `probes: ${PROBES} stored vectors with noise ±${NOISE / 2} per component`);
     // Brute force: every stored vector's dot product with each probe (the vectors are unit length).
     const exact = probes.map((p) => {
       const scores = new Float64Array(n);
