@@ -44,11 +44,13 @@ describe('state formatting', () => {
     ]);
   });
 
-  it('lists memories with scope, tags and archived before the text, in fixed columns', () => {
+  it('lists memories with archived, scope, speaker and tags before the text, in fixed columns', () => {
     const id = '11111111-2222-4333-8444-555555555555';
     const [header, row] = formatMemories([memory(id, 'the deploy failed', { scope: 'ops', tags: ['infra', 'disk'], archived: true })], 120);
     expect(header).toBe(`memory${' '.repeat(32)}occurred${' '.repeat(10)}content`);
     expect(row).toBe(`${id}  2026-03-01 09:00  (archived) [ops] #infra #disk the deploy failed`);
     expect(formatMemories([memory(id, 'x')], 120, false)).toHaveLength(1);
+    const [, spoken] = formatMemories([memory(id, 'I prefer tea', { speaker: 'user', tags: ['drinks'] })], 120);
+    expect(spoken).toBe(`${id}  2026-03-01 09:00  user: #drinks I prefer tea`);
   });
 });
