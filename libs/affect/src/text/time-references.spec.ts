@@ -15,6 +15,10 @@ describe('timeReferences', () => {
     ['Which tournament did Nate win in the beginning of November 2022?', [{ year: 2022, months: [10], day: null }]],
     ['In May, what did we plan?', [{ year: null, months: [4], day: null }]],
     ['What did we decide on May 3?', [{ year: null, months: [4], day: 3 }]],
+    ['What happened on 2026-03-03?', [{ year: 2026, months: [2], day: 3 }]],
+    ['the alert at 2026-03-03T04:10Z', [{ year: 2026, months: [2], day: 3 }]],
+    ['Notes from 2025-11 please', [{ year: 2025, months: [10], day: null }]],
+    ['The build 2025-13-40 failed', [{ year: 2025, months: null, day: null }]],
   ])('%s', (text, expected) => {
     expect(timeReferences(text)).toEqual(expected);
   });

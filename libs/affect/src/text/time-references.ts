@@ -1,5 +1,5 @@
 /*
- * The calendar times a query names in words ("on May 3, 2023", "in June", "summer 2021",
+ * The calendar times a query names ("on May 3, 2023", "2023-05-03", "in June", "summer 2021",
  * "in 2022"), for the namedTime signal. Only absolute times: a relative one ("last year") in a
  * question usually counts from the story it asks about, not from the moment of the recall.
  */
@@ -24,8 +24,10 @@ const SEASONS: Readonly<Record<string, readonly number[]>> = {
 const MONTH = `(${MONTHS.join('|')})`;
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '((?:19|20)\\d{2})';
-// Longest forms first: a day and a year, a month and a year, then the parts alone.
+// Longest forms first: an ISO date, a day and a year, a month and a year, then the parts alone.
 const PATTERNS: readonly { readonly re: RegExp; readonly read: (m: RegExpExecArray) => TimeReference }[] = [
+  { re: new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})(?!\\d)`, 'g'), read: (m) => ({ year: year(m[1]), months: [Number(m[2]) - 1], day: Number(m[3]) }) },
+  { re: new RegExp(`\\b${YEAR}-(\\d{2})\\b(?!-)`, 'g'), read: (m) => ({ year: year(m[1]), months: [Number(m[2]) - 1], day: null }) },
   { re: new RegExp(`\\b${MONTH}\\s+${DAY}(?:,?\\s+${YEAR})?\\b`, 'gi'), read: (m) => ({ year: year(m[3]), months: [month(m[1])], day: Number(m[2]) }) },
   { re: new RegExp(`\\b${DAY}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+${YEAR})?\\b`, 'gi'), read: (m) => ({ year: year(m[3]), months: [month(m[2])], day: Number(m[1]) }) },
   { re: new RegExp(`\\b${MONTH}(?:,?\\s+(?:of\\s+)?${YEAR})?\\b`, 'gi'), read: (m) => ({ year: year(m[2]), months: [month(m[1])], day: null }) },
@@ -69,6 +71,7 @@ export function timeReferences(text: string): readonly TimeReference[] {
       const ref = read(m);
       if (ref.months?.length === 1 && ref.months[0] === 4 && /may/i.test(m[0]) && !isMonthMay(text, m, ref.day !== null || ref.year !== null)) continue;
       if (ref.day !== null && (ref.day < 1 || ref.day > 31)) continue;
+      if (ref.months?.some((month) => month < 0 || month > 11)) continue;
       for (let i = start; i < end; i++) taken[i] = true;
       const key = JSON.stringify(ref);
       if (seen.has(key)) continue;
