@@ -1,19 +1,39 @@
 import { TEMPORAL_STATE } from '../constants';
 
 /*
- * Hours of the day in an IANA time zone, with Node's built-in Intl (ICU's zone data): no
- * clock is read, the instant always comes in as an argument.
+ * Hours of the day and calendar dates in an IANA time zone, with Node's built-in Intl (ICU's
+ * zone data): no clock is read, the instant always comes in as an argument.
  */
+
+/** What a reading takes from an instant: its time of day, or its calendar date. */
+const FIELDS = {
+  time: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: { year: 'numeric', month: 'numeric', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+function formatter(fields: keyof typeof FIELDS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${fields} ${timeZone}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    formatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat('en-US', { timeZone, ...FIELDS[fields] });
+    formatters.set(key, f);
   }
   return f;
+}
+
+/** The instant's parts in the zone as numbers by type; an unknown zone counts as UTC (zones are validated where they are set). */
+function zonedParts(epochMs: number, timeZone: string, fields: keyof typeof FIELDS): Partial<Record<Intl.DateTimeFormatPartTypes, number>> {
+  let f: Intl.DateTimeFormat;
+  try {
+    f = formatter(fields, timeZone);
+  } catch {
+    f = formatter(fields, TEMPORAL_STATE.defaultTimeZone);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of f.formatToParts(new Date(epochMs))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return parts;
 }
 
 /** The zone's canonical IANA name (`europe/paris` → `Europe/Paris`), or null when Intl does not know it. */
@@ -31,22 +51,9 @@ export function canonicalTimeZone(name: string): string | null {
  * unknown zone counts as UTC (zones are validated where they are set).
  */
 export function hourOfDay(epochMs: number, timeZone: string = TEMPORAL_STATE.defaultTimeZone): number {
-  let f: Intl.DateTimeFormat;
-  try {
-    f = formatter(timeZone);
-  } catch {
-    f = formatter(TEMPORAL_STATE.defaultTimeZone);
-  }
-  let h = 0;
-  let m = 0;
-  let s = 0;
-  for (const part of f.formatToParts(new Date(epochMs))) {
-    if (part.type === 'hour') h = Number(part.value);
-    else if (part.type === 'minute') m = Number(part.value);
-    else if (part.type === 'second') s = Number(part.value);
-  }
-  const hour = (h % 24) + m / 60 + s / 3600;
-  return hour >= 24 ? 0 : hour;
+  const { hour = 0, minute = 0, second = 0 } = zonedParts(epochMs, timeZone, 'time');
+  const h = (hour % 24) + minute / 60 + second / 3600;
+  return h >= 24 ? 0 : h;
 }
 
 /** Circular distance between two hours of day, in [0, 12]: 23:00 and 01:00 are 2 hours apart. */
@@ -62,32 +69,8 @@ export interface LocalDate {
   readonly day: number;
 }
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = dateFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
-    dateFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** The calendar date of `epochMs` in `timeZone` (an unknown zone counts as UTC, as hourOfDay's). */
 export function localDate(epochMs: number, timeZone: string = TEMPORAL_STATE.defaultTimeZone): LocalDate {
-  let f: Intl.DateTimeFormat;
-  try {
-    f = dateFormatter(timeZone);
-  } catch {
-    f = dateFormatter(TEMPORAL_STATE.defaultTimeZone);
-  }
-  let year = 1970;
-  let month = 0;
-  let day = 1;
-  for (const part of f.formatToParts(new Date(epochMs))) {
-    if (part.type === 'year') year = Number(part.value);
-    else if (part.type === 'month') month = Number(part.value) - 1;
-    else if (part.type === 'day') day = Number(part.value);
-  }
-  return { year, month, day };
+  const { year = 1970, month = 1, day = 1 } = zonedParts(epochMs, timeZone, 'date');
+  return { year, month: month - 1, day };
 }
