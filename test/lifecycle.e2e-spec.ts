@@ -1,6 +1,7 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, eventually, testDriver } from './support/neo4j';
 import { startStack, type Stack } from './support/stack';
+import { restCall } from './support/rest';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id, preset: personal }) { id } }`;
 const ENCODE = `mutation($input: EncodeInput!) { encode(input: $input) { id externalId } }`;
@@ -111,10 +112,7 @@ describe('lifecycle: forget, restore, deleteAgent, export and import', () => {
     countOfAgent('MATCH (m:Memory {tenantId: $tenantId, agentId: $agentId}) WHERE m.pendingAppraisal = true RETURN count(m) AS c', agentId);
 
   function rest(path: string, init: { method?: string; body?: string; key?: string | null; contentType?: string } = {}): Promise<Response> {
-    const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/x-ndjson' };
-    const key = init.key === undefined ? stack.tenants[0]!.key : init.key;
-    if (key) headers.authorization = `Bearer ${key}`;
-    return fetch(`${stack.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body });
+    return restCall(stack.url, init.key === undefined ? stack.tenants[0]!.key : init.key, path, init);
   }
 
   async function exportText(agentId: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
+import { restCall } from './support/rest';
 import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
@@ -82,13 +83,7 @@ describe('memory scope and metadata: stored as given, validated, exported', () =
     expect(await countTenant(driver, tenantA())).toEqual(before);
   });
 
-  function rest(path: string, init: { method?: string; body?: string } = {}): Promise<Response> {
-    return fetch(`${stack.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${stack.tenants[0]!.key}` },
-      body: init.body,
-    });
-  }
+  const rest = (path: string, init: { method?: string; body?: string } = {}): Promise<Response> => restCall(stack.url, stack.tenants[0]!.key, path, init);
 
   it('exports scope and metadata, and an import restores them (and refuses tampered filter pairs)', async () => {
     const exported = await (await rest('/agents/sam/export')).text();

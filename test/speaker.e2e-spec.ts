@@ -3,6 +3,7 @@
 // the reply beside them, through the real API and Neo4j.
 import type { Driver } from 'neo4j-driver';
 import { countTenant, testDriver } from './support/neo4j';
+import { restCall } from './support/rest';
 import { sharedStack, type SharedStack } from './support/shared-stack';
 
 const CREATE_AGENT = `mutation($id: ID!) { createAgent(input: { id: $id }) { id } }`;
@@ -118,12 +119,7 @@ describe('speaker: who said a memory', () => {
   });
 
   it('exports the speaker and an import restores it', async () => {
-    const rest = (path: string, init: { method?: string; body?: string } = {}) =>
-      fetch(`${stack.url}${path}`, {
-        method: init.method ?? 'GET',
-        headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${stack.tenants[0]!.key}` },
-        body: init.body,
-      });
+    const rest = (path: string, init: { method?: string; body?: string } = {}) => restCall(stack.url, stack.tenants[0]!.key, path, init);
     const exported = await (await rest('/agents/duo/export')).text();
     const imported = await rest('/agents/duo-copy/import', { method: 'POST', body: exported });
     expect(imported.status).toBe(201);
