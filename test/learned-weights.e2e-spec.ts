@@ -23,6 +23,7 @@ const SIGNALS = [
   'sessionContext',
   'speaker',
   'namedTime',
+  'episodeLexical',
 ] as const;
 type Vector = Record<(typeof SIGNALS)[number], number>;
 const V = SIGNALS.join(' ');

@@ -324,6 +324,16 @@ export const SPREADING = {
   seedSelfShare: 0.5,
 } as const;
 
+/** The window of the episodeLexical signal (recall/signals/episode-lexical.ts). */
+export const EPISODE = {
+  /**
+   * chosen, on the LoCoMo dev split (bench/locomo/README.md §5): the memories on each side of a
+   * memory on the timeline whose words count as its episode's (an exchange of a question, its
+   * answer and what followed); a step never crosses an idle gap longer than the agent's session gap.
+   */
+  neighbours: 2,
+} as const;
+
 /** Hebbian strengthening of co-recalled edges. DESIGN §4. */
 export const HEBBIAN = {
   learningRate: 0.05,

@@ -40,6 +40,7 @@ export * from './recall/signals/context-signals';
 export * from './recall/signals/temporal-state-signals';
 export * from './recall/signals/speaker-signal';
 export * from './recall/signals/named-time-signal';
+export * from './recall/signals/episode-lexical';
 export * from './recall/compute-signals';
 export * from './recall/weights';
 export * from './recall/profiles';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EDGE_TYPES } from '@limbic/affect';
+import { EDGE_TYPES, EPISODE } from '@limbic/affect';
 import { checkFragment, type Fragments } from './cypher-includes';
 import { stripComments } from './cypher-text';
 import { memoryFilterCypher } from './memory-filter';
@@ -25,6 +25,8 @@ function relationshipTypes(types: readonly string[]): readonly string[] {
  *  - `{{resonance-types}}`: `SEMANTIC|EMOTIONAL|…`, for a relationship pattern `[r:{{resonance-types}}]`;
  *  - `{{resonance-type-list}}`: `['SEMANTIC', 'EMOTIONAL', …]`, for `type(r) IN …` and checks of a
  *    type held in a value.
+ *  - `{{episode-steps}}`: EPISODE.neighbours, the episode window's links each way (a path
+ *    quantifier takes no parameter).
  */
 export function generatedFragments(): Fragments {
   const resonance = relationshipTypes(EDGE_TYPES);
@@ -35,6 +37,7 @@ export function generatedFragments(): Fragments {
     ['memory-filter-hit', memoryFilterCypher('h.node')],
     ['resonance-types', resonance.join('|')],
     ['resonance-type-list', `[${resonance.map((t) => `'${t}'`).join(', ')}]`],
+    ['episode-steps', String(Math.trunc(EPISODE.neighbours))],
   ]);
 }
 

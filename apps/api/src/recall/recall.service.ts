@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   bm25,
   classifyQuery,
+  episodeBm25,
   energySearchBreadth,
   broadcastSeed,
   EMPTY_WORKSPACE,
@@ -200,8 +201,11 @@ export class RecallService {
     const memories = new Map(records.map((r) => [r.memory.id, r.memory] as const));
     const workspace = await this.workspaceFocusLoaded(unit, prelude.state.workspace, cmd.nowMs, memories, embedding, goalEmbeddings);
     const queryWords = tokenize(cmd.query);
-    const lexical = lexicalScorer(seeds, termsBesideSpeakers(terms, namedSpeakers(records, queryWords)), prelude.lexicon);
-    const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals));
+    const lexicalTerms = termsBesideSpeakers(terms, namedSpeakers(records, queryWords));
+    const lexical = lexicalScorer(seeds, lexicalTerms, prelude.lexicon);
+    const episodes = episodeScorer(unit, lexicalTerms, prelude.lexicon, preset.sessionGapMinutes);
+    const poolEpisodes = await episodes(records);
+    const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals, poolEpisodes.get(r.memory.id)));
 
     const context: RecallContext = {
       nowMs: cmd.nowMs,
@@ -251,10 +255,12 @@ export class RecallService {
         ? await spreadInProcess(unit, cached.fanOut, params, embedding, goalEmbeddings)
         : await unit.spread(params, embedding, goalEmbeddings);
       const reachedBy = new Map<string, ActivatedNode>();
+      const joined = reached.flatMap((r) => (r.candidate ? [r.candidate] : []));
+      const joinedEpisodes = await episodes(joined);
       for (const r of reached) {
         reachedBy.set(r.id, toActivatedNode(r));
         if (r.candidate) {
-          activated.push(toRecallCandidate(r.candidate, 0, goals));
+          activated.push(toRecallCandidate(r.candidate, 0, goals, joinedEpisodes.get(r.id)));
           memories.set(r.id, r.candidate.memory);
         }
       }
@@ -352,6 +358,25 @@ function lexicalScorer(seeds: SeedPool, terms: readonly string[], lexicon: Agent
     return (r) => index.get(r.memory.id) ?? 0;
   }
   return (r) => bm25(termProfile(r.memory.content), terms, lexicon);
+}
+
+/**
+ * The episodeLexical signal's raw score of each memory (libs/affect episodeBm25): its text and
+ * its episode's (recall.episode-texts) against the agent's own term statistics, with the terms
+ * the lexical signal uses. Without statistics or content terms, nothing is read and every
+ * memory scores 0.
+ */
+function episodeScorer(
+  unit: RecallUnit,
+  terms: readonly string[],
+  lexicon: AgentLexicon | null,
+  sessionGapMinutes: number,
+): (records: readonly CandidateRecord[]) => Promise<ReadonlyMap<string, number>> {
+  return async (records) => {
+    if (lexicon === null || terms.length === 0 || records.length === 0) return new Map();
+    const texts = await unit.episodeTexts(records.map((r) => r.memory.id), sessionGapMinutes * 60_000);
+    return new Map(records.map((r) => [r.memory.id, episodeBm25([r.memory.content, ...(texts.get(r.memory.id) ?? [])], terms, lexicon)] as const));
+  };
 }
 
 function toActivatedNode(r: ActivationRecord): ActivatedNode {

@@ -20,6 +20,7 @@ export const SIGNALS: readonly { readonly key: SignalKey; readonly label: string
   { key: 'sessionContext', label: 'session', colour: '#bab0ac' },
   { key: 'speaker', label: 'speaker', colour: '#ff7f0e' },
   { key: 'namedTime', label: 'named time', colour: '#17becf' },
+  { key: 'episodeLexical', label: 'episode words', colour: '#aec7e8' },
 ];
 
 export interface Segment {

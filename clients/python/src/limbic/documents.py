@@ -9,7 +9,7 @@ from __future__ import annotations
 _AFFECT = "valence arousal dominance"
 _SIGNALS = (
     "semantic lexical moodCongruence affectProximity momentumAlignment recency frequency "
-    "importance emotionalIntensity goalRelevance priming resonance circadianCongruence sessionContext speaker namedTime"
+    "importance emotionalIntensity goalRelevance priming resonance circadianCongruence sessionContext speaker namedTime episodeLexical"
 )
 
 _MEMORY = """

@@ -120,6 +120,7 @@ class SignalVector(_Model):
     session_context: float
     speaker: float
     named_time: float
+    episode_lexical: float
 
 
 class SignalWeights(_Input):
@@ -141,6 +142,7 @@ class SignalWeights(_Input):
     session_context: float | None = None
     speaker: float | None = None
     named_time: float | None = None
+    episode_lexical: float | None = None
 
 
 class LearnedWeights(_Model):

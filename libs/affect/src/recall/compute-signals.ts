@@ -72,6 +72,8 @@ export function hoursSinceLastUse(candidate: RecallCandidate, nowMs: number): nu
 export interface CandidateScale {
   /** Largest BM25 among the candidates (the lexical signal's denominator). */
   readonly bestBm25: number;
+  /** Largest episode BM25 among the candidates (the episodeLexical signal's denominator). */
+  readonly bestEpisodeBm25: number;
   /** Their clamped cosines' range (the semantic signal's scale). */
   readonly cosine: CosineRange;
 }
@@ -79,18 +81,20 @@ export interface CandidateScale {
 /** The scale of the candidates scored together (pass 1: the pool; pass 2: the pool and the memories spreading joined). */
 export function candidateScale(candidates: readonly RecallCandidate[]): CandidateScale {
   let best = 0;
+  let bestEpisode = 0;
   let min = Infinity;
   let max = -Infinity;
   for (const c of candidates) {
     if (c.bm25 > best) best = c.bm25;
+    if ((c.episodeBm25 ?? 0) > bestEpisode) bestEpisode = c.episodeBm25 ?? 0;
     const cosine = clamp01(c.semanticSimilarity);
     if (cosine < min) min = cosine;
     if (cosine > max) max = cosine;
   }
-  return { bestBm25: best, cosine: candidates.length === 0 ? { min: 0, max: 0 } : { min, max } };
+  return { bestBm25: best, bestEpisodeBm25: bestEpisode, cosine: candidates.length === 0 ? { min: 0, max: 0 } : { min, max } };
 }
 
-/** All sixteen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
+/** All seventeen signals of one candidate, each in [0, 1]. `resonance` is 0 in pass 1. */
 export function computeSignals(candidate: RecallCandidate, context: PreparedContext, scale: CandidateScale, resonance?: number): Signals {
   const similarities = candidate.goalSimilarities;
   return {
@@ -122,5 +126,6 @@ export function computeSignals(candidate: RecallCandidate, context: PreparedCont
     speaker: speakerSignal(context.namesSpeaker(candidate.speaker)),
     // The memory's calendar date only when the query names a time: most never do.
     namedTime: context.timeReferences.length === 0 ? 0 : namedTimeSignal(localDate(candidate.occurredAtMs, context.timeZone), context.timeReferences),
+    episodeLexical: lexicalSignal(candidate.episodeBm25 ?? 0, scale.bestEpisodeBm25),
   };
 }

@@ -144,7 +144,7 @@ describe('learned weights', () => {
 
   it('legacy absolute weights of an earlier version compare with balanced over their own signals', () => {
     // Balanced as a version without the speaker signal stored it: its first fourteen weights (it
-    // had no speaker or namedTime weight then; the newer ones are that balanced scaled).
+    // had no speaker, namedTime or episodeLexical weight then; the newer ones are that balanced scaled).
     const old = weightsToArray(PROFILES.balanced).slice(0, 14);
     expect(storedLearning(null, old)).toEqual(NO_LEARNING);
     // With more recency learned, recency rises and speaker keeps balanced's weight.
@@ -153,6 +153,7 @@ describe('learned weights', () => {
     expect(learned.factual?.speaker).toBe(0);
     expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.speaker).toBeGreaterThan(0.05);
     expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.namedTime).toBeGreaterThan(0.1);
+    expect(resolveWeights({ mood: calm, queryType: 'factual', learned }).weights.episodeLexical).toBeGreaterThan(0.05);
   });
 
   it('reset is no learning: every type recalls routed again', () => {

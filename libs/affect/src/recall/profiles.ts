@@ -4,16 +4,17 @@ import { normaliseWeights, weightsFrom } from './weights';
 
 /**
  * `balanced`, tuned on the LoCoMo dev split (bench/locomo/README.md §4–5; never on its held-out
- * conversations), written as parts of 1.2 and normalised (÷ 1.2): meaning and words weigh the
+ * conversations), written as parts of 1.3 and normalised (÷ 1.3): meaning and words weigh the
  * same (.2 each: with function words dropped, BM25 alone beats cosine with a MiniLM-class model,
  * and together they beat both); resonance .4 carries spreading activation, chiefly along the
  * timeline, to the memories around what the query found; speaker .12 lifts what the person a
  * query names said or did over the reply beside it; namedTime .2 lifts what happened at a time
- * the query names; the remaining .08 lets salience and state break near-ties without costing
- * factual recall: recency .02, importance .02, moodCongruence .01, affectProximity .01,
- * goalRelevance .01, priming .01. Affect and state weigh more where they should: the affective
- * route, the affective, state and salience profiles, and mood adaptation of open and affective
- * queries.
+ * the query names; episodeLexical .1 credits a memory with the query's words said around it (the
+ * answer to a question that named them); the remaining .08 lets salience and state break
+ * near-ties without costing factual recall: recency .02, importance .02, moodCongruence .01,
+ * affectProximity .01, goalRelevance .01, priming .01. Affect and state weigh more where they
+ * should: the affective route, the affective, state and salience profiles, and mood adaptation of
+ * open and affective queries.
  */
 const BALANCED_PARTS = weightsFrom({
   semantic: 0.2,
@@ -21,6 +22,7 @@ const BALANCED_PARTS = weightsFrom({
   resonance: 0.4,
   speaker: 0.12,
   namedTime: 0.2,
+  episodeLexical: 0.1,
   recency: 0.02,
   importance: 0.02,
   moodCongruence: 0.01,

@@ -37,14 +37,16 @@ describe('profiles', () => {
     expect(PROFILES.balanced.sessionContext).toBe(0);
     expect(PROFILES.semantic.semantic).toBe(1);
     expect(PROFILES.lexical.lexical).toBe(1);
-    // balanced is written as parts of 1.2 (profiles.ts).
-    expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.4 / 1.2, 12);
+    // balanced is written as parts of 1.3 (profiles.ts).
+    expect(PROFILES.balanced.semantic + PROFILES.balanced.lexical).toBeCloseTo(0.4 / 1.3, 12);
     // The signals a query's names give weigh in balanced and its routes only; DESIGN's named profiles leave them at 0.
-    expect(PROFILES.balanced.speaker).toBeCloseTo(0.12 / 1.2, 12);
-    expect(PROFILES.balanced.namedTime).toBeCloseTo(0.2 / 1.2, 12);
+    expect(PROFILES.balanced.speaker).toBeCloseTo(0.12 / 1.3, 12);
+    expect(PROFILES.balanced.namedTime).toBeCloseTo(0.2 / 1.3, 12);
+    expect(PROFILES.balanced.episodeLexical).toBeCloseTo(0.1 / 1.3, 12);
     for (const name of ['affective', 'salience', 'state', 'semantic', 'lexical'] as const) {
       expect(PROFILES[name].speaker).toBe(0);
       expect(PROFILES[name].namedTime).toBe(0);
+      expect(PROFILES[name].episodeLexical).toBe(0);
     }
     expect(ROUTED_WEIGHTS.affective.speaker).toBe(PROFILES.balanced.speaker);
     expect(ROUTED_WEIGHTS.affective.moodCongruence).toBeCloseTo(PROFILES.balanced.moodCongruence + 0.07, 12);
@@ -91,7 +93,7 @@ describe('weights helpers', () => {
 
   it('array round trip in SIGNAL_NAMES order', () => {
     const arr = weightsToArray(PROFILES.affective);
-    expect(arr).toHaveLength(16);
+    expect(arr).toHaveLength(17);
     expect(arr[0]).toBe(0.175);
     expect(weightsFromArray(arr, PROFILES.balanced)).toEqual(PROFILES.affective);
     expect(weightsFromArray([1, 2], PROFILES.balanced)).toBe(PROFILES.balanced);
@@ -104,6 +106,11 @@ describe('weights helpers', () => {
     expect(signalStride(28, 2)).toBe(14);
     expect(signalStride(30, 2)).toBe(15);
     expect(signalStride(32, 2)).toBe(16);
+    expect(signalStride(34, 2)).toBe(17);
+    // Arrays stored before episodeLexical: sixteen entries, it reads as 0 and the rest keep their ratios.
+    const sixteen = weightsFromArray(weightsToArray(PROFILES.balanced).slice(0, 16), PROFILES.state);
+    expect(sixteen.episodeLexical).toBe(0);
+    expect(sixteen.semantic / sixteen.resonance).toBeCloseTo(PROFILES.balanced.semantic / PROFILES.balanced.resonance, 12);
     // Arrays stored before the speaker signal: fourteen entries, speaker reads as 0.
     const before = weightsFromArray(weightsToArray(PROFILES.state).slice(0, 14), PROFILES.balanced);
     for (const name of SIGNAL_NAMES) expect(before[name]).toBeCloseTo(PROFILES.state[name], 12);
@@ -153,10 +160,10 @@ describe('mood-adaptive weights', () => {
 
 describe('feedback learning', () => {
   it('hand-computed: w_i += 0.05 · 1 · f_i, renormalised', () => {
-    // Only semantic = 1: semantic .2/1.2 + .05, total 1.05 → (.2/1.2 + .05)/1.05; lexical (.2/1.2)/1.05.
+    // Only semantic = 1: semantic .2/1.3 + .05, total 1.05 → (.2/1.3 + .05)/1.05; lexical (.2/1.3)/1.05.
     const w = applyFeedback(PROFILES.balanced, weightsFrom({ semantic: 1 }), 1);
-    expect(w.semantic).toBeCloseTo((0.2 / 1.2 + 0.05) / 1.05, 12);
-    expect(w.lexical).toBeCloseTo(0.2 / 1.2 / 1.05, 12);
+    expect(w.semantic).toBeCloseTo((0.2 / 1.3 + 0.05) / 1.05, 12);
+    expect(w.lexical).toBeCloseTo(0.2 / 1.3 / 1.05, 12);
   });
 
   it('negative feedback lowers the contributing weights; all-zero keeps the old weights', () => {

@@ -20,6 +20,7 @@ function fill(value: (name: SignalName) => number): Record<SignalName, number> {
     sessionContext: value('sessionContext'),
     speaker: value('speaker'),
     namedTime: value('namedTime'),
+    episodeLexical: value('episodeLexical'),
   };
 }
 
@@ -67,7 +68,8 @@ export function weightedScore(signals: Signals, weights: Weights): number {
     weights.circadianCongruence * signals.circadianCongruence +
     weights.sessionContext * signals.sessionContext +
     weights.speaker * signals.speaker +
-    weights.namedTime * signals.namedTime
+    weights.namedTime * signals.namedTime +
+    weights.episodeLexical * signals.episodeLexical
   );
 }
 

@@ -33,6 +33,7 @@ export const candidateArb = (id: fc.Arbitrary<string> = fc.string({ minLength: 1
       id,
       semanticSimilarity: signed,
       bm25: fc.double({ min: 0, max: 30, noNaN: true }),
+      episodeBm25: fc.double({ min: 0, max: 60, noNaN: true }),
       affect: affectArb,
       moodAtEncoding: affectArb,
       momentumAtEncoding: momentumArb,

@@ -3,8 +3,9 @@ import type { CoreAffect, Momentum, Mood, PrimedConcept } from './affect.types';
 
 /**
  * The twelve recall signals of DESIGN §4, in display order, then the two of temporal state, then
- * the two a query's names give (speaker, namedTime). Stored arrays follow this order; each addition
- * comes last so that arrays written before it read as the same weights with it at 0.
+ * the two a query's names give (speaker, namedTime), then the query's words in the memory's
+ * episode (episodeLexical). Stored arrays follow this order; each addition comes last so that
+ * arrays written before it read as the same weights with it at 0.
  */
 export const SIGNAL_NAMES = [
   'semantic',
@@ -23,14 +24,15 @@ export const SIGNAL_NAMES = [
   'sessionContext',
   'speaker',
   'namedTime',
+  'episodeLexical',
 ] as const;
 
 /**
  * Widths of signal arrays stored by earlier versions, each a prefix of SIGNAL_NAMES: twelve
- * before temporal state, fourteen before the speaker signal, fifteen before namedTime. Signals an
- * array lacks read as 0.
+ * before temporal state, fourteen before the speaker signal, fifteen before namedTime, sixteen
+ * before episodeLexical. Signals an array lacks read as 0.
  */
-export const LEGACY_SIGNAL_COUNTS: readonly number[] = [12, 14, 15];
+export const LEGACY_SIGNAL_COUNTS: readonly number[] = [12, 14, 15, 16];
 
 export type SignalName = (typeof SIGNAL_NAMES)[number];
 
@@ -98,8 +100,10 @@ export interface RecallCandidate {
   readonly id: string;
   /** cosine(query, memory), any sign; the signal clamps it. */
   readonly semanticSimilarity: number;
-  /** Raw BM25 from the fulltext index, 0 when the fulltext search did not hit. */
+  /** Raw BM25 of the memory's text for the query's terms (its own or, without term statistics, the fulltext index's); 0 when no term occurs. */
   readonly bm25: number;
+  /** Raw BM25 of the memory's episode (episode-lexical.ts) for the query's terms; 0 when not read or no term occurs. */
+  readonly episodeBm25?: number;
   readonly affect: CoreAffect;
   readonly moodAtEncoding: Mood;
   /** Missing on memories stored before momentum existed: alignment is then 0.5. */

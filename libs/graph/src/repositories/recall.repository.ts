@@ -227,6 +227,17 @@ export class RecallUnit {
     return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine));
   }
 
+  /**
+   * The texts of each memory's episode by memory id (recall.episode-texts): its live neighbours
+   * up to EPISODE.neighbours links either way on the temporal chain, no link longer than
+   * `gapMs`, within the recall's filter. A memory with none maps to an empty list.
+   */
+  async episodeTexts(ids: readonly string[], gapMs: number): Promise<Map<string, readonly string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.tx.run<Row>('recall.episode-texts', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ids, gapMs });
+    return new Map(rows.map((r) => [String(r.id), strList(r.texts)] as const));
+  }
+
   async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
     if (p.seeds.length === 0 || p.hops < 1) return [];
     const rows = await this.tx.run<Row>('spread.activate', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...p, embedding, goalEmbeddings });

@@ -34,6 +34,7 @@ export class SignalWeightsInput {
   @Field(() => Float, { nullable: true }) sessionContext?: number;
   @Field(() => Float, { nullable: true }) speaker?: number;
   @Field(() => Float, { nullable: true }) namedTime?: number;
+  @Field(() => Float, { nullable: true }) episodeLexical?: number;
 }
 
 @InputType({ description: 'Spreading activation over resonance edges. Unset fields follow the agent’s energy.' })
@@ -113,6 +114,10 @@ export class SignalVector {
     description: 'When: 1 when the memory happened within a time the query names (a date, a month, a season with a year, a year; ±1 day for a date; the agent’s time zone), else 0.',
   })
   namedTime!: number;
+  @Field(() => Float, {
+    description: 'The query’s words in the memory’s episode: BM25 of the memory with up to two memories either side of it on the timeline (no idle gap longer than the agent’s session gap between them), relative to the best among the candidates.',
+  })
+  episodeLexical!: number;
 }
 
 @ObjectType({ description: 'The strongest spreading-activation path that reached a memory. A seed counts half its own pass-1 score as a path of itself alone (no edge) when no walk from another seed brings it more.' })

@@ -12,7 +12,7 @@ import type { CandidateRecord, RecallGoal } from '@limbic/graph';
  * value the model would have given them: the mood baseline, consolidation from their own
  * arousal at a resting mood, no momentum (alignment 0.5).
  */
-export function toRecallCandidate(c: CandidateRecord, bm25: number, goals: readonly RecallGoal[]): RecallCandidate {
+export function toRecallCandidate(c: CandidateRecord, bm25: number, goals: readonly RecallGoal[], episodeBm25 = 0): RecallCandidate {
   const m = c.memory;
   const affect = affectFromArray([m.valence, m.arousal, m.dominance]);
   const goalSimilarities: Record<string, number> = {};
@@ -21,6 +21,7 @@ export function toRecallCandidate(c: CandidateRecord, bm25: number, goals: reado
     id: m.id,
     semanticSimilarity: c.cosine,
     bm25,
+    episodeBm25,
     affect,
     moodAtEncoding: c.moodAtEncoding?.length === 3 ? affectFromArray(c.moodAtEncoding) : MOOD.baseline,
     ...(c.momentumAtEncoding?.length === 3 ? { momentumAtEncoding: momentumFromArray(c.momentumAtEncoding) } : {}),

@@ -4,7 +4,7 @@ import type { Agent, Memory, RecallItem, RecallResult, Signals } from '@limbic/c
 
 export const ZERO_SIGNALS: Signals = {
   semantic: 0, lexical: 0, moodCongruence: 0, affectProximity: 0, momentumAlignment: 0, emotionalIntensity: 0,
-  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0, circadianCongruence: 0, sessionContext: 0, speaker: 0, namedTime: 0,
+  recency: 0, frequency: 0, importance: 0, goalRelevance: 0, priming: 0, resonance: 0, circadianCongruence: 0, sessionContext: 0, speaker: 0, namedTime: 0, episodeLexical: 0,
 };
 
 export function memory(id: string, content: string, extra: Partial<Memory> = {}): Memory {

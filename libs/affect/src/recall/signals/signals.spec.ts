@@ -28,9 +28,10 @@ describe('similarity signals', () => {
   });
 
   it('candidateScale: the best BM25 and the clamped cosines’ range', () => {
-    const c = (semanticSimilarity: number, bm25: number) => baseCandidate('m', { semanticSimilarity, bm25 });
-    expect(candidateScale([c(0.7, 2), c(-0.1, 5), c(0.3, 0)])).toEqual({ bestBm25: 5, cosine: { min: 0, max: 0.7 } });
-    expect(candidateScale([])).toEqual({ bestBm25: 0, cosine: { min: 0, max: 0 } });
+    const c = (semanticSimilarity: number, bm25: number, episodeBm25?: number) =>
+      baseCandidate('m', { semanticSimilarity, bm25, ...(episodeBm25 === undefined ? {} : { episodeBm25 }) });
+    expect(candidateScale([c(0.7, 2, 6), c(-0.1, 5), c(0.3, 0, 1)])).toEqual({ bestBm25: 5, bestEpisodeBm25: 6, cosine: { min: 0, max: 0.7 } });
+    expect(candidateScale([])).toEqual({ bestBm25: 0, bestEpisodeBm25: 0, cosine: { min: 0, max: 0 } });
   });
 
   it('property: the semantic signal ranks as the cosine does, whatever band a model packs cosines into', () => {
@@ -202,13 +203,30 @@ describe('computeSignals', () => {
         tags: ['engine'],
       },
       prepared,
-      { bestBm25: 0, cosine: { min: 0.5, max: 0.5 } },
+      { bestBm25: 0, bestEpisodeBm25: 0, cosine: { min: 0.5, max: 0.5 } },
     );
     expect(s.semantic).toBe(0.5);
     expect(s.priming).toBeCloseTo(0.4, 12); // 0.8 halved once
     expect(s.goalRelevance).toBe(0);
     expect(s.resonance).toBe(0);
     expect(s.recency).toBe(1);
+    expect(s.episodeLexical).toBe(0);
+  });
+
+  it('episodeLexical divides the episode BM25 by the best among the candidates; 0 without one', () => {
+    const prepared = prepareContext({
+      nowMs: 0,
+      affect: { valence: 0, arousal: 0.3, dominance: 0.5 },
+      mood: { valence: 0, arousal: 0.3, dominance: 0.5 },
+      momentum: { dv: 0, da: 0, dd: 0 },
+      goals: [],
+      primedConcepts: [],
+      contextTags: [],
+    });
+    const scale = { bestBm25: 0, bestEpisodeBm25: 8, cosine: { min: 0, max: 1 } };
+    expect(computeSignals(baseCandidate('m', { bm25: 0, episodeBm25: 2 }), prepared, scale).episodeLexical).toBe(0.25);
+    expect(computeSignals(baseCandidate('m', { bm25: 0 }), prepared, scale).episodeLexical).toBe(0);
+    expect(computeSignals(baseCandidate('m', { bm25: 0, episodeBm25: 2 }), prepared, { ...scale, bestEpisodeBm25: 0 }).episodeLexical).toBe(0);
   });
 
   it('property: every signal is in [0, 1]', () => {
