@@ -57,8 +57,8 @@ describe('episodeLexical: the words around a memory', () => {
     const replySignals = signals(answer.items, reply);
     expect(replySignals?.lexical).toBe(0);
     expect(replySignals?.episodeLexical).toBeGreaterThan(0);
-    // The question and its reply share one window (each other and the turn after), so one score.
-    expect(signals(answer.items, shoes)?.episodeLexical).toBeCloseTo(replySignals?.episodeLexical ?? NaN, 12);
+    // The question holds the words itself.
+    expect(signals(answer.items, shoes)?.episodeLexical).toBeGreaterThan(0);
     // By words alone the reply scores nothing; with its episode's words it outranks the garden.
     const rank = (items: Item[], id: string | undefined) => items.find((i) => i.memory.id === id)?.rank ?? Infinity;
     const words = await recall('walker', 'What are the new sneakers for?', { weights: { lexical: 1 } });

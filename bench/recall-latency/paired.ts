@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import neo4j from 'neo4j-driver';
 import { findCypherDir } from '../../libs/graph/src/cypher-dir';
+import { fetchReused } from '../common/fetch-reused';
 import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
@@ -83,7 +84,7 @@ async function startApi(dist: string, neo4jUri: string, extraEnv: Record<string,
 
 /** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging); 0 for a build without it. */
 async function heldSpreads(api: Api): Promise<number> {
-  const text = await (await fetch(`${api.url}/metrics`)).text();
+  const text = await (await fetchReused(`${api.url}/metrics`)).text();
   let n = 0;
   for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
   return n;
@@ -96,7 +97,7 @@ async function stopApi(api: Api): Promise<void> {
 
 async function recall(api: Api, input: Record<string, unknown>): Promise<{ ms: number; ids: string }> {
   const t = performance.now();
-  const res = await fetch(`${api.url}/graphql`, {
+  const res = await fetchReused(`${api.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${api.key}` },
     body: JSON.stringify({ query: RECALL, variables: { input } }),

@@ -13,7 +13,9 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
+import { lexiconDelta } from '@limbic/affect';
 import { HashEmbedder } from '@limbic/embeddings';
+import { fetchReused } from '../common/fetch-reused';
 import { stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
@@ -91,6 +93,7 @@ async function write(driver: Driver, text: string, params: Record<string, unknow
 async function loadAgent(driver: Driver, tenantId: string, agentId: string, size: number): Promise<void> {
   const t0 = Date.UTC(2024, 0, 1);
   const ids: string[] = [];
+  const contents: string[] = [];
   for (let start = 0; start < size; start += BATCH) {
     const rows = [];
     for (let i = start; i < Math.min(size, start + BATCH); i++) {
@@ -115,6 +118,31 @@ async function loadAgent(driver: Driver, tenantId: string, agentId: string, size
          valence: r.valence, arousal: r.arousal, dominance: 0.5, importance: r.importance, tags: [], accessCount: 0,
          pendingAppraisal: false, archived: false, moodAtEncoding: [0.0, 0.3, 0.5], consolidation: 0.8})`,
       { rows, tenantId, agentId },
+    );
+    contents.push(...rows.map((r) => r.content));
+  }
+  // What encoding keeps beside the memories and recall reads on its default path: the temporal
+  // chain (each memory to the next; the episodeLexical signal walks it) and the agent's term
+  // statistics (the lexical signals' BM25; without them recall falls back to the index's scores
+  // and reads no episodes).
+  for (let start = 0; start + 1 < size; start += BATCH * 2) {
+    const links = ids.slice(start, Math.min(size, start + BATCH * 2 + 1));
+    await write(
+      driver,
+      `UNWIND range(0, size($ids) - 2) AS i
+       MATCH (a:Memory {id: $ids[i]}), (b:Memory {id: $ids[i + 1]})
+       CREATE (a)-[:TEMPORAL {tenantId: $tenantId, agentId: $agentId, weight: 0.5, chain: true, coActivations: 0,
+         createdAt: b.occurredAt, strengthenedAt: b.occurredAt}]->(b)`,
+      { ids: links, tenantId, agentId },
+    );
+  }
+  const lexicon = lexiconDelta(contents);
+  await write(driver, `MATCH (a:Agent {tenantId: $tenantId, id: $agentId}) SET a.lexDocs = $docs, a.lexTerms = $terms`, { tenantId, agentId, docs: lexicon.docs, terms: lexicon.terms });
+  for (let start = 0; start < lexicon.df.length; start += BATCH) {
+    await write(
+      driver,
+      `UNWIND $df AS d CREATE (:LexTerm {tenantId: $tenantId, agentId: $agentId, term: d.term, df: d.df})`,
+      { df: lexicon.df.slice(start, start + BATCH), tenantId, agentId },
     );
   }
   // About three edges per memory, mostly to neighbours in time, as encoding would make.
@@ -162,7 +190,7 @@ async function waitReady(url: string): Promise<void> {
 }
 
 async function gql(url: string, key: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
-  const res = await fetch(`${url}/graphql`, {
+  const res = await fetchReused(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query, variables }),
@@ -277,7 +305,7 @@ interface Measured {
 
 /** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging). */
 async function heldSpreads(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await (await fetchReused(`${url}/metrics`)).text();
   let n = 0;
   for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
   return n;

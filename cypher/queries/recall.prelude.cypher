@@ -15,6 +15,11 @@
 //    are exact too: its index is not quantized, schema 009). Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
+//  - episode (the candidates' fifth element): the ids of the memories in the hit's episode, for
+//    the episodeLexical signal (libs/affect episode-lexical.ts): up to EPISODE.neighbours links
+//    (the generated fragment episode-steps) either way on the agent's temporal chain, no link
+//    longer than the agent preset's session gap ($episodeGapsMs by preset, $episodeGapMs
+//    otherwise). The hit lends its words to each of them.
 //  - incarnation: which agent of that id this is, for the revisions of its spreading graph
 //    (graphRev, effectsRev on the agent; spread.graph-rev).
 // A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
@@ -45,21 +50,46 @@ CALL () {
     [h IN hits
       WHERE h.node.tenantId = $tenantId AND h.node.agentId = $agentId AND coalesce(h.node.archived, false) = false
         {{memory-filter-hit}}
-    ][..toInteger($limit)] AS textHits
+    ][..toInteger($lenders)] AS liveHits
 }
-WITH a, [g IN goals WHERE size(g.vector) = size($embedding)] AS goals, primed, lexicon, textScanned, textHits
-CALL (textHits, goals) {
+WITH a, [g IN goals WHERE size(g.vector) = size($embedding)] AS goals, primed, lexicon, textScanned,
+  liveHits[..toInteger($limit)] AS textHits, liveHits[toInteger($limit)..] AS lenderHits,
+  coalesce($episodeGapsMs[a.preset], $episodeGapMs) AS gapMs
+CALL (textHits, goals, gapMs) {
   UNWIND textHits AS hit
-  WITH hit.node AS m, goals
+  WITH hit.node AS m, goals, gapMs
   WHERE m.embedding IS NOT NULL
-  // [memory row, score, goal scores, concept names]
+  // [memory row, score, goal scores, concept names, episode]
   RETURN collect([
     {{memory-row}},
     vector.similarity.cosine(m.embedding, $embedding),
     [g IN goals | vector.similarity.cosine(m.embedding, g.vector)],
-    COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name }
+    COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name },
+    COLLECT {
+      MATCH (m) ((x:Memory)-[e:TEMPORAL]-(y:Memory)
+          WHERE e.chain = true AND e.tenantId = $tenantId AND y.tenantId = $tenantId AND y.agentId = $agentId
+            AND abs(x.occurredAt.epochMillis - y.occurredAt.epochMillis) <= gapMs){1,{{episode-steps}}} (n:Memory)
+      WHERE n <> m
+      RETURN DISTINCT n.id
+    }
   ]) AS candidates
+}
+CALL (lenderHits, gapMs) {
+  UNWIND lenderHits AS hit
+  WITH hit.node AS m, gapMs
+  // [id, content, episode]
+  RETURN collect([
+    m.id,
+    m.content,
+    COLLECT {
+      MATCH (m) ((x:Memory)-[e:TEMPORAL]-(y:Memory)
+          WHERE e.chain = true AND e.tenantId = $tenantId AND y.tenantId = $tenantId AND y.agentId = $agentId
+            AND abs(x.occurredAt.epochMillis - y.occurredAt.epochMillis) <= gapMs){1,{{episode-steps}}} (n:Memory)
+      WHERE n <> m
+      RETURN DISTINCT n.id
+    }
+  ]) AS moreHits
 }
 RETURN a {.*} AS agent, coalesce(a.creationToken, elementId(a)) AS incarnation, goals, primed, lexicon,
   textScanned, [h IN textHits | {id: h.node.id, score: h.score}] AS textFound,
-  candidates
+  candidates, moreHits

@@ -329,7 +329,8 @@ export const EPISODE = {
   /**
    * chosen, on the LoCoMo dev split (bench/locomo/README.md §5): the memories on each side of a
    * memory on the timeline whose words count as its episode's (an exchange of a question, its
-   * answer and what followed); a step never crosses an idle gap longer than the agent's session gap.
+   * answer and what followed); a step never crosses an idle gap longer than the agent's session
+   * gap. 1 / 2 / 3 each way: recall@10 0.795 / 0.806 / 0.799.
    */
   neighbours: 2,
 } as const;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WorkspaceState } from '@limbic/affect';
+import { PRESET_NAMES, PRESETS, presetOf, type WorkspaceState } from '@limbic/affect';
 import { AgentVectorSearch, type NearestMemory } from '../agent-vector-search';
 import { NO_FILTER, type MemoryFilter } from '../memory-filter';
 import type { AgentRecord, MemoryRecord } from '../model';
@@ -57,6 +57,11 @@ export interface CandidateRecord {
   readonly lastAccessedAt: number | null;
   /** Names of the concepts the memory is TAGGED with (tags and extracted concepts). */
   readonly concepts: readonly string[];
+  /**
+   * The ids of the memories in its episode (recall.prelude's fulltext hits only: a hit lends
+   * its words to them, for the episodeLexical signal); absent for candidates read otherwise.
+   */
+  readonly episode?: readonly string[];
 }
 
 export interface ActivationRecord {
@@ -129,6 +134,8 @@ export interface RecallPrelude {
   readonly candidates: readonly CandidateRecord[];
   /** The agent's term statistics for the query's terms; null when it has none (stored before they existed). */
   readonly lexicon: AgentLexicon | null;
+  /** Live fulltext hits after the pool's (up to PreludeParams.lenders in all), for the episodeLexical signal. */
+  readonly moreHits: readonly EpisodeHit[];
 }
 
 /** libs/affect's TermStatistics, as the prelude reads them (lexicon.adjust keeps them). */
@@ -147,7 +154,23 @@ export interface PreludeParams {
   readonly textFetch: number;
   /** The query's terms (libs/affect queryTerms) whose document frequencies to read. */
   readonly terms: readonly string[];
+  /** How many of the live fulltext hits (the first `limit` of them and more) lend their words to their episodes. */
+  readonly lenders: number;
 }
+
+/** A fulltext hit beyond the pool: its words and the ids of the memories of its episode, to which it lends them. */
+export interface EpisodeHit {
+  readonly id: string;
+  readonly content: string;
+  readonly episode: readonly string[];
+}
+
+/**
+ * The longest link inside an episode (the episodeLexical signal) by agent preset: its session
+ * gap, in ms; EPISODE_GAP_MS (presetOf's fallback preset) for a name no longer known.
+ */
+const EPISODE_GAPS_MS: Readonly<Record<string, number>> = Object.fromEntries(PRESET_NAMES.map((n) => [n, PRESETS[n].sessionGapMinutes * 60_000]));
+const EPISODE_GAP_MS = presetOf('').sessionGapMinutes * 60_000;
 
 type Row = Record<string, unknown>;
 
@@ -183,7 +206,14 @@ export class RecallUnit {
 
   /** Agent state, the first fulltext scan and its candidates in one round trip; null: no agent. */
   async prelude(p: PreludeParams): Promise<RecallPrelude | null> {
-    const rows = await this.tx.run<Row>('recall.prelude', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...p });
+    const rows = await this.tx.run<Row>('recall.prelude', {
+      tenantId: this.tenantId,
+      agentId: this.agentId,
+      filter: this.filter,
+      episodeGapsMs: EPISODE_GAPS_MS,
+      episodeGapMs: EPISODE_GAP_MS,
+      ...p,
+    });
     const row = rows[0];
     if (!row) return null;
     // The agent map holds driver temporals: converted once, read by both parsers.
@@ -191,9 +221,11 @@ export class RecallUnit {
     return {
       state: parseAgentState(row, agent),
       fulltext: p.text === null ? null : { scanned: num(toPlain(row.textScanned)), found: parseHits(row.textFound) },
-      // Each candidate is [memory row, score, goal scores, concept names] (recall.prelude).
-      candidates: (row.candidates as unknown[][]).map((c) => parseCandidate(c[0], c[1], c[2], c[3], this.toCosine)),
+      // Each candidate is [memory row, score, goal scores, concept names, episode ids] (recall.prelude).
+      candidates: (row.candidates as unknown[][]).map((c) => ({ ...parseCandidate(c[0], c[1], c[2], c[3], this.toCosine), episode: strList(c[4]) })),
       lexicon: parseLexicon(agent, row),
+      // Each is [id, content, episode ids] (recall.prelude).
+      moreHits: ((row.moreHits as unknown[][] | undefined) ?? []).map((h) => ({ id: String(h[0]), content: String(h[1]), episode: strList(h[2]) })),
     };
   }
 
@@ -225,17 +257,6 @@ export class RecallUnit {
     if (ids.length === 0) return [];
     const rows = await this.tx.run<Row>('recall.candidates', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ids, embedding, goalEmbeddings, knownScores });
     return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine));
-  }
-
-  /**
-   * The texts of each memory's episode by memory id (recall.episode-texts): its live neighbours
-   * up to EPISODE.neighbours links either way on the temporal chain, no link longer than
-   * `gapMs`, within the recall's filter. A memory with none maps to an empty list.
-   */
-  async episodeTexts(ids: readonly string[], gapMs: number): Promise<Map<string, readonly string[]>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.tx.run<Row>('recall.episode-texts', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ids, gapMs });
-    return new Map(rows.map((r) => [String(r.id), strList(r.texts)] as const));
   }
 
   async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
