@@ -15,11 +15,12 @@
 //    are exact too: its index is not quantized, schema 009). Goal similarities use the goals of
 //    this very read, in the order of `goals`, restricted to goals whose embedding has the
 //    query's dimension.
-//  - episode (the candidates' fifth element): the ids of the memories in the hit's episode, for
-//    the episodeLexical signal (libs/affect episode-lexical.ts): up to EPISODE.neighbours links
-//    (the generated fragment episode-steps) either way on the agent's temporal chain, no link
-//    longer than the agent preset's session gap ($episodeGapsMs by preset, $episodeGapMs
-//    otherwise). The hit lends its words to each of them.
+//  - episode (the candidates' fifth element, and moreHits' third): the ids of the memories in
+//    the hit's episode ({{episode-ids}}: up to two links either way on the agent's temporal
+//    chain, no link longer than the agent preset's session gap, $episodeGapsMs by preset,
+//    $episodeGapMs otherwise), to which the hit lends its words for the episodeLexical signal
+//    (libs/affect episode-lexical.ts). Hits are read for that up to $lenders: the pool's first
+//    $limit as candidates, the rest as moreHits [id, content, episode].
 //  - incarnation: which agent of that id this is, for the revisions of its spreading graph
 //    (graphRev, effectsRev on the agent; spread.graph-rev).
 // A memory goes out as a row, {{memory-row}}: the list of MEMORY_ROW's columns
@@ -65,13 +66,7 @@ CALL (textHits, goals, gapMs) {
     vector.similarity.cosine(m.embedding, $embedding),
     [g IN goals | vector.similarity.cosine(m.embedding, g.vector)],
     COLLECT { MATCH (m)-[t:TAGGED]->(c:Concept) WHERE t.tenantId = $tenantId AND c.tenantId = $tenantId RETURN c.name },
-    COLLECT {
-      MATCH (m) ((x:Memory)-[e:TEMPORAL]-(y:Memory)
-          WHERE e.chain = true AND e.tenantId = $tenantId AND y.tenantId = $tenantId AND y.agentId = $agentId
-            AND abs(x.occurredAt.epochMillis - y.occurredAt.epochMillis) <= gapMs){1,{{episode-steps}}} (n:Memory)
-      WHERE n <> m
-      RETURN DISTINCT n.id
-    }
+    {{episode-ids}}
   ]) AS candidates
 }
 CALL (lenderHits, gapMs) {
@@ -81,13 +76,7 @@ CALL (lenderHits, gapMs) {
   RETURN collect([
     m.id,
     m.content,
-    COLLECT {
-      MATCH (m) ((x:Memory)-[e:TEMPORAL]-(y:Memory)
-          WHERE e.chain = true AND e.tenantId = $tenantId AND y.tenantId = $tenantId AND y.agentId = $agentId
-            AND abs(x.occurredAt.epochMillis - y.occurredAt.epochMillis) <= gapMs){1,{{episode-steps}}} (n:Memory)
-      WHERE n <> m
-      RETURN DISTINCT n.id
-    }
+    {{episode-ids}}
   ]) AS moreHits
 }
 RETURN a {.*} AS agent, coalesce(a.creationToken, elementId(a)) AS incarnation, goals, primed, lexicon,

@@ -25,10 +25,11 @@ function relationshipTypes(types: readonly string[]): readonly string[] {
  *  - `{{resonance-types}}`: `SEMANTIC|EMOTIONAL|…`, for a relationship pattern `[r:{{resonance-types}}]`;
  *  - `{{resonance-type-list}}`: `['SEMANTIC', 'EMOTIONAL', …]`, for `type(r) IN …` and checks of a
  *    type held in a value.
- *  - `{{episode-steps}}`: EPISODE.neighbours, the episode window's links each way (a path
- *    quantifier takes no parameter).
+ * The fragment file episode-ids walks EPISODE.neighbours links each way as two explicit steps,
+ * so loading refuses another value of that constant.
  */
 export function generatedFragments(): Fragments {
+  if (EPISODE.neighbours !== 2) throw new QueryRegistryError(`EPISODE.neighbours is ${EPISODE.neighbours}; cypher/fragments/episode-ids.cypher walks 2 links each way: change both`);
   const resonance = relationshipTypes(EDGE_TYPES);
   return new Map([
     ['memory-row', memoryRowCypher()],
@@ -37,7 +38,6 @@ export function generatedFragments(): Fragments {
     ['memory-filter-hit', memoryFilterCypher('h.node')],
     ['resonance-types', resonance.join('|')],
     ['resonance-type-list', `[${resonance.map((t) => `'${t}'`).join(', ')}]`],
-    ['episode-steps', String(Math.trunc(EPISODE.neighbours))],
   ]);
 }
 
