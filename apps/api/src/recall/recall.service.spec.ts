@@ -59,9 +59,9 @@ const seed = (id: string, score: number, content: string, hoursAgo: number) => (
  * A database with the agent and two memories near the query, one more reached only by
  * spreading from the first (a resonance edge), no goals, primed concepts or term statistics.
  */
-function agentWithMemories(): RecordingExecutor {
+function agentWithMemories(prelude: Record<string, unknown> = {}): RecordingExecutor {
   return new RecordingExecutor()
-    .answer('recall.prelude', [{ agent, incarnation: 'token-1', goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [] }])
+    .answer('recall.prelude', [{ agent, incarnation: 'token-1', goals: [], primed: [], candidates: [], textScanned: 0, textFound: [], lexicon: [], ...prelude }])
     .answer('vector.index-state', [{ state: 'ONLINE', populationPercent: 100 }])
     .answer('vector.agent-nearest', [{ key: 'q', hits: [seed('m1', 0.95, 'postgres primary outage', 24), seed('m2', 0.8, 'the database went down', 30)] }])
     .answer('spread.activate', [
@@ -162,6 +162,30 @@ describe('RecallService (recorded queries)', () => {
     db.queries.length = 0;
     await recalls.recall(TENANT, input);
     expect(db.names()).toContain('spread.activate');
+  });
+
+  it('credits a memory with the words of the fulltext hits in its episode, a hit beyond the pool included, and asks for twice the pool of them', async () => {
+    // The agent keeps term statistics; the hit beyond the pool ("the postgres outage paged
+    // everyone") has m3 (joined by spreading) in its episode; nothing lends to m2.
+    const db = agentWithMemories({
+      agent: { ...agent, lexDocs: 40, lexTerms: 200 },
+      textScanned: 1,
+      lexicon: [
+        { term: 'postgr', df: 2 },
+        { term: 'outag', df: 2 },
+      ],
+      moreHits: [['m9', 'the postgres outage paged everyone', ['m3']]],
+    });
+    const outcome = await serviceOn(db).recalls.recall(TENANT, { ...input, explain: true });
+    expect(db.paramsOf('recall.prelude')[0]).toMatchObject({ limit: 30, lenders: 60 });
+    const episodeOf = (id: string) => outcome.items.find((i) => i.memory.id === id)?.ranked.explanation.signals.episodeLexical;
+    // m3 ("the team stayed late") has no query word of its own: all of its score is lent.
+    expect(outcome.items.find((i) => i.memory.id === 'm3')?.ranked.explanation.signals.lexical).toBe(0);
+    expect(episodeOf('m3')).toBeGreaterThan(0);
+    expect(episodeOf('m2')).toBe(0);
+    // m1 holds both words itself; the signal is relative to the best episode among the candidates.
+    expect(episodeOf('m1')).toBeGreaterThan(0.9);
+    expect(Math.max(...outcome.items.map((i) => i.ranked.explanation.signals.episodeLexical))).toBe(1);
   });
 
   it('hands the effects to the worker after the answer: the tenant, the recall id and the items in rank order', async () => {
