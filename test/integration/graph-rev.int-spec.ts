@@ -30,7 +30,7 @@ type Writer = (typeof WRITERS)[number];
 const REGISTRY = QueryRegistry.load(join(findCypherDir(), 'queries'), [...WRITERS, 'encode.link', 'encode.unchain', 'spread.graph-rev', 'spread.agent-graph']);
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const RESONANCE = new Set(['SEMANTIC', 'EMOTIONAL', 'TEMPORAL', 'CAUSAL', 'CONTRASTIVE']);
-const NO_EDGES = { from: [], to: [], types: [], weights: [], chains: [], revs: [] };
+const NO_EDGES = { from: [], to: [], types: [], weights: [], chains: [], revs: [], gaps: [] };
 
 type Row = Record<string, unknown>;
 type EdgeRow = [from: string, to: string, type: string, weight: number, chain: boolean];
@@ -581,6 +581,13 @@ describe('Agent graph revisions (graphRev, effectsRev) on the real Neo4j', () =>
         ]),
       );
       for (const [, , type] of all) expect(RESONANCE.has(type)).toBe(true);
+      // A chain link carries the time between its memories (m1 and m2 were made a minute apart), for the episode walk; other edges 0.
+      const [row] = await read('spread.agent-graph', { ...scope(f), maxEdges: 1000 });
+      const gaps = (row?.gaps as unknown[]).map(Number);
+      const chains = row?.chains as boolean[];
+      expect(gaps).toHaveLength(chains.length);
+      chains.forEach((chain, i) => expect(gaps[i]).toBe(chain ? 60_000 : 0));
+      expect(chains.filter(Boolean)).toHaveLength(1);
     });
 
     it('reads at most maxEdges edges, and one row of empty lists when there are none', async () => {

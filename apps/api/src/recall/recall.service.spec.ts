@@ -188,6 +188,50 @@ describe('RecallService (recorded queries)', () => {
     expect(Math.max(...outcome.items.map((i) => i.ranked.explanation.signals.episodeLexical))).toBe(1);
   });
 
+  it('walks the hits’ episodes over a graph it holds at the recall’s revision, reads them when its copy is at another', async () => {
+    // The held chain: m9 — m3 (a minute apart); the hit m9 lends its words to m3.
+    const revs = { graphRev: 7, effectsRev: 2 };
+    const prelude = () => [
+      {
+        agent: { ...agent, lexDocs: 40, lexTerms: 200, ...revs },
+        incarnation: 'token-1',
+        goals: [],
+        primed: [],
+        candidates: [],
+        textScanned: 1,
+        textFound: [],
+        lexicon: [
+          { term: 'postgr', df: 2 },
+          { term: 'outag', df: 2 },
+        ],
+        moreHits: [['m9', 'the postgres outage paged everyone', []]],
+      },
+    ];
+    const db = agentWithMemories()
+      .answer('spread.graph-rev', [{ graphRev: 7, effectsRev: 2, incarnation: 'token-1' }])
+      .answer('spread.agent-graph', [{ from: ['m1', 'm9'], to: ['m3', 'm3'], types: ['TEMPORAL', 'TEMPORAL'], weights: [0.8, 0.5], chains: [false, true], gaps: [0, 60_000] }])
+      .answer('recall.candidates', [{ memory: memoryRow('m3', 'the team stayed late', NOW - 24 * HOUR + 60_000), score: 0.5, goalScores: [], concepts: [] }])
+      .answer('recall.episode-ids', [{ id: 'm9', episode: ['m3'] }]);
+    db.answer('recall.prelude', prelude);
+    const { recalls, graphs } = serviceOn(db, true);
+    // The first recall holds no graph yet (it reads the scripted agent without statistics).
+    await recalls.recall(TENANT, input);
+    await graphs.load(TENANT, AGENT);
+    db.queries.length = 0;
+    const held = await recalls.recall(TENANT, { ...input, explain: true });
+    expect(db.paramsOf('recall.prelude')[0]).toMatchObject({ walkEpisodes: false });
+    expect(db.names()).not.toContain('recall.episode-ids');
+    const lent = (o: typeof held) => o.items.find((i) => i.memory.id === 'm3')?.ranked.explanation.signals.episodeLexical;
+    expect(lent(held)).toBeGreaterThan(0);
+
+    // A write moved the agent on: the copy is at another revision, so the episodes are read.
+    Object.assign(revs, { graphRev: 8 });
+    db.queries.length = 0;
+    const read = await recalls.recall(TENANT, { ...input, explain: true });
+    expect(db.paramsOf('recall.episode-ids')[0]).toMatchObject({ tenantId: TENANT, agentId: AGENT, ids: ['m9'], gapMs: 30 * 60_000 });
+    expect(lent(read)).toBeCloseTo(lent(held) ?? NaN, 12);
+  });
+
   it('hands the effects to the worker after the answer: the tenant, the recall id and the items in rank order', async () => {
     const db = agentWithMemories();
     const { recalls, dispatched } = serviceOn(db);

@@ -52,7 +52,7 @@ import {
 } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
-import { decodeAgentState, isUnfiltered, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallUnit } from '@limbic/graph';
+import { decodeAgentState, isUnfiltered, RecallRepository, type ActivationRecord, type AgentLexicon, type CandidateRecord, type MemoryRecord, type RecallUnit, type SpreadGraphRevs } from '@limbic/graph';
 import { badInput } from '../common/api-error';
 import type { RecallInput } from './dto/recall.types';
 import { validateRecallInput, type RecallCommand } from './recall-input.validator';
@@ -177,9 +177,19 @@ export class RecallService {
     // The agent's own memories only: the fulltext index is shared by every agent.
     const lucene = agentLuceneQuery(cmd.query, tenantId, cmd.agentId);
     const terms = queryTerms(cmd.query);
+    // A held graph of the agent walks the fulltext hits' episodes in-process (episodeLexical).
+    const heldChain = this.spreadGraphs.holds(tenantId, cmd.agentId);
     // Sent together: the driver pipelines them in the transaction (one round trip, not two).
     const [prelude, nearest] = await Promise.all([
-      unit.prelude({ embedding, text: lucene, terms, limit: poolSize, textFetch: this.seedPool.firstTextFetch(poolSize), lenders: LENDERS_PER_POOL * poolSize }),
+      unit.prelude({
+        embedding,
+        text: lucene,
+        terms,
+        limit: poolSize,
+        textFetch: this.seedPool.firstTextFetch(poolSize),
+        lenders: LENDERS_PER_POOL * poolSize,
+        walkEpisodes: !heldChain,
+      }),
       unit.nearest(embedding, poolSize),
     ]);
     if (!prelude) return null;
@@ -215,10 +225,12 @@ export class RecallService {
     const profileOf = termProfiles();
     const lexical = lexicalScorer(seeds, lexicalTerms, prelude.lexicon, profileOf);
     // The memories that hold query words lend them to their episodes: the fulltext hits.
-    const lenders = [
-      ...prelude.candidates.map((c) => ({ profile: profileOf(c.memory), episode: c.episode ?? [] })),
-      ...prelude.moreHits.map((h) => ({ profile: termProfile(h.content), episode: h.episode })),
+    const hits = [
+      ...prelude.candidates.map((c) => ({ id: c.memory.id, profile: profileOf(c.memory), episode: c.episode ?? [] })),
+      ...prelude.moreHits.map((h) => ({ id: h.id, profile: termProfile(h.content), episode: h.episode })),
     ];
+    const usesEpisodes = prelude.lexicon !== null && lexicalTerms.length > 0;
+    const lenders = heldChain && usesEpisodes ? await this.walkedEpisodes(unit, tenantId, cmd.agentId, state.graphRevs, hits, preset.sessionGapMinutes * 60_000) : hits;
     const episode = episodeScorer(lenders, lexicalTerms, prelude.lexicon, profileOf);
     const pool = records.map((r) => toRecallCandidate(r, lexical(r), goals, episode(r)));
 
@@ -330,6 +342,25 @@ export class RecallService {
       memories.set(record.memory.id, record.memory);
     }
     return stored;
+  }
+
+  /**
+   * The hits with their episodes when the prelude left them to the held graph: walked in-process
+   * over the agent's held graph at the recall's revision, or read (recall.episode-ids) when the
+   * copy turned out to be at another one.
+   */
+  private async walkedEpisodes(
+    unit: RecallUnit,
+    tenantId: string,
+    agentId: string,
+    revs: SpreadGraphRevs,
+    hits: readonly (EpisodeLender & { readonly id: string })[],
+    gapMs: number,
+  ): Promise<EpisodeLender[]> {
+    const walk = this.spreadGraphs.episodeWalk(tenantId, agentId, revs);
+    if (walk !== null) return hits.map((h) => ({ profile: h.profile, episode: walk(h.id, gapMs) }));
+    const read = await unit.episodeIds(hits.map((h) => h.id), gapMs);
+    return hits.map((h) => ({ profile: h.profile, episode: read.get(h.id) ?? [] }));
   }
 
   /**

@@ -1,2 +1,2 @@
 /** The reads of one recall: its prelude, fulltext seeds, candidate rows and spreading activation. */
-export const RECALL_QUERIES = ['recall.prelude', 'recall.seeds-fulltext', 'recall.candidates', 'spread.activate', 'spread.graph-rev', 'spread.agent-graph'] as const;
+export const RECALL_QUERIES = ['recall.prelude', 'recall.seeds-fulltext', 'recall.candidates', 'recall.episode-ids', 'spread.activate', 'spread.graph-rev', 'spread.agent-graph'] as const;

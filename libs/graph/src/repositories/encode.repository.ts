@@ -68,6 +68,8 @@ export interface LinkRow {
   readonly type: EdgeType;
   readonly weight: number;
   readonly chain: boolean;
+  /** A chain link's time between its memories (ms), for a held graph's episode walk; not stored. */
+  readonly gapMs?: number;
 }
 
 /**

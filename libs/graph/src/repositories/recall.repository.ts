@@ -93,6 +93,8 @@ export interface AgentSpreadGraph {
   readonly chains: readonly boolean[];
   /** The graph revision an encode made each edge at; 0 for edges made otherwise. */
   readonly edgeRevs: readonly number[];
+  /** The time between a chain link's two memories, ms (0 for other edges). */
+  readonly gaps: readonly number[];
   /**
    * The graph revision read again after the edges (null: the agent went, or was made again,
    * meanwhile). Equal to `revs.graph`: no graph write committed while the edges were read, they
@@ -156,6 +158,8 @@ export interface PreludeParams {
   readonly terms: readonly string[];
   /** How many of the live fulltext hits (the first `limit` of them and more) lend their words to their episodes. */
   readonly lenders: number;
+  /** Whether the prelude walks the hits' episodes (false: the API holds the agent's graph and walks it itself; the hits' episodes come back empty). */
+  readonly walkEpisodes: boolean;
 }
 
 /** A fulltext hit beyond the pool: its words and the ids of the memories of its episode, to which it lends them. */
@@ -259,6 +263,13 @@ export class RecallUnit {
     return rows.map((r) => parseCandidate(r.memory, r.score, r.goalScores, r.concepts, this.toCosine));
   }
 
+  /** The ids of the memories in each given memory's episode (recall.episode-ids): the prelude's walk, for hits it did not walk. */
+  async episodeIds(ids: readonly string[], gapMs: number): Promise<ReadonlyMap<string, readonly string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.tx.run<Row>('recall.episode-ids', { tenantId: this.tenantId, agentId: this.agentId, ids, gapMs, walkEpisodes: true });
+    return new Map(rows.map((r) => [String(r.id), strList(r.episode)] as const));
+  }
+
   async spread(p: SpreadParams, embedding: readonly number[], goalEmbeddings: readonly (readonly number[])[]): Promise<ActivationRecord[]> {
     if (p.seeds.length === 0 || p.hops < 1) return [];
     const rows = await this.tx.run<Row>('spread.activate', { tenantId: this.tenantId, agentId: this.agentId, filter: this.filter, ...p, embedding, goalEmbeddings });
@@ -344,6 +355,7 @@ export class RecallRepository {
           weights: numList(row?.weights),
           chains: (Array.isArray(row?.chains) ? row.chains : []).map((c) => c === true),
           edgeRevs: numList(row?.revs),
+          gaps: numList(row?.gaps),
           revAfter: after === undefined || String(after.incarnation) !== revs.incarnation ? null : num(after.graphRev, 0),
         };
       },

@@ -78,6 +78,8 @@ describe('planEncoding', () => {
     chain.forEach((l, i) => {
       expect(l.type).toBe('TEMPORAL');
       expect([l.from, l.to]).toEqual([p.memories[i]?.id, p.memories[i + 1]?.id]);
+      // The time between the two, for a held graph's episode walk.
+      expect(l.gapMs).toBe(Math.abs((p.memories[i + 1]?.occurredAt ?? NaN) - (p.memories[i]?.occurredAt ?? NaN)));
     });
   });
 

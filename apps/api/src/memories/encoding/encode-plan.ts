@@ -288,7 +288,7 @@ function rewireChain(
       affectProximity: affectProximity(a.affect, b.affect),
       temporalProximity: temporalProximity(a.occurredAt, b.occurredAt),
     });
-    create.push({ from: a.id, to: b.id, type: 'TEMPORAL', weight, chain: true });
+    create.push({ from: a.id, to: b.id, type: 'TEMPORAL', weight, chain: true, gapMs: Math.abs(b.occurredAt - a.occurredAt) });
   }
   return { create, remove };
 }

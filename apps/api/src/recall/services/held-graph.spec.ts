@@ -35,6 +35,7 @@ function toAgentGraph(edges: readonly ModelEdge[]): AgentSpreadGraph {
     types: edges.map((e) => e.type),
     weights: edges.map((e) => e.weight),
     chains: edges.map((e) => e.chain),
+    gaps: edges.map((e) => (e.chain ? 60_000 : 0)),
   };
 }
 
@@ -312,5 +313,35 @@ describe('HeldGraph', () => {
     expect(held.applyEncode(change({ created: ['n1'], links: [link('n1', 'z1', 'TEMPORAL', 0.5, true)] }))).toBe(true);
     expect(held.fanOut.get('z1')).toEqual([{ to: 'n1', type: 'TEMPORAL', strength: 0.5 }]);
     expect(held.edges).toBe(3);
+  });
+
+  it('walks an episode: two chain links either way, none longer than the gap, never over other edges', () => {
+    // Chain a-b-c-d-e-f, one minute apart but for e-f (3 hours); a non-chain TEMPORAL c-x and a SEMANTIC c-y.
+    const graph = toAgentGraph([T('a', 'b'), T('b', 'c'), T('c', 'd'), T('d', 'e'), T('e', 'f'), T('c', 'x', 0.5, false), S('c', 'y')]);
+    const held = HeldGraph.of({ ...graph, gaps: [60_000, 60_000, 60_000, 60_000, 3 * 3_600_000, 0, 0] }, CACHED_SPREAD_OPTIONS);
+    const gap = 30 * 60_000;
+    expect(held.episode('c', gap).sort()).toEqual(['a', 'b', 'd', 'e']);
+    expect(held.episode('e', gap).sort()).toEqual(['c', 'd']);
+    expect(held.episode('f', gap)).toEqual([]);
+    expect(held.episode('f', 4 * 3_600_000).sort()).toEqual(['d', 'e']);
+    expect(held.episode('unknown', gap)).toEqual([]);
+  });
+
+  it('walks the chain links an encode adds with their gaps, and not the ones it unchains; a link without a gap is not walked', () => {
+    const held = HeldGraph.of(toAgentGraph([T('m1', 'm2')]), CACHED_SPREAD_OPTIONS);
+    const gap = 30 * 60_000;
+    expect(held.episode('m1', gap)).toEqual(['m2']);
+    const spliced = change({
+      created: ['n1', 'n2'],
+      unchained: [{ from: 'm1', to: 'm2' }],
+      links: [
+        { ...link('m1', 'n1', 'TEMPORAL', 0.5, true), gapMs: 1_000 },
+        { ...link('n1', 'm2', 'TEMPORAL', 0.5, true), gapMs: 1_000 },
+        link('m2', 'n2', 'TEMPORAL', 0.5, true),
+      ],
+    });
+    expect(held.applyEncode(spliced)).toBe(true);
+    expect(held.episode('m1', gap).sort()).toEqual(['m2', 'n1']);
+    expect(held.episode('m2', gap).sort()).toEqual(['m1', 'n1']);
   });
 });

@@ -1,4 +1,4 @@
-import { rankFanOut, stepStrength, type EdgeType, type FanOutStep, type SpreadOptions } from '@limbic/affect';
+import { EPISODE, rankFanOut, stepStrength, type EdgeType, type FanOutStep, type SpreadOptions } from '@limbic/affect';
 import type { AgentSpreadGraph } from '@limbic/graph';
 
 /** A resonance edge between two live memories, as stored (direction records creation order only). */
@@ -9,6 +9,8 @@ interface HeldEdge {
   readonly weight: number;
   /** A link of the temporal chain: encode's unchain removes exactly these. */
   readonly chain: boolean;
+  /** For a chain link, the time between its two memories (ms): the episode walk takes no longer link. */
+  readonly gapMs: number;
 }
 
 /** What one encode transaction did to the graph (EncodeService), to bring a held copy along. */
@@ -19,7 +21,15 @@ export interface EncodeGraphChange {
   readonly toRev: number;
   /** The memories it created: live, whatever the copy knows of them. */
   readonly created: readonly string[];
-  readonly links: readonly { readonly from: string; readonly to: string; readonly type: EdgeType; readonly weight: number; readonly chain: boolean }[];
+  readonly links: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly type: EdgeType;
+    readonly weight: number;
+    readonly chain: boolean;
+    /** A chain link's time between its memories (ms); without it the episode walk does not take the link. */
+    readonly gapMs?: number;
+  }[];
   /** Chain links it removed, as stored: from → to. */
   readonly unchained: readonly { readonly from: string; readonly to: string }[];
 }
@@ -55,7 +65,14 @@ export class HeldGraph {
     const n = Math.min(graph.from.length, graph.to.length, graph.types.length, graph.weights.length);
     for (let i = 0; i < n; i++) {
       if ((graph.edgeRevs[i] ?? 0) > upTo) continue;
-      held.insert({ a: intern(graph.from[i] as string), b: intern(graph.to[i] as string), type: graph.types[i] as EdgeType, weight: graph.weights[i] as number, chain: graph.chains[i] === true });
+      held.insert({
+        a: intern(graph.from[i] as string),
+        b: intern(graph.to[i] as string),
+        type: graph.types[i] as EdgeType,
+        weight: graph.weights[i] as number,
+        chain: graph.chains[i] === true,
+        gapMs: graph.gaps[i] ?? Number.POSITIVE_INFINITY,
+      });
     }
     for (const id of held.incident.keys()) held.rank(id);
     return held;
@@ -85,11 +102,35 @@ export class HeldGraph {
       }
     }
     for (const l of change.links) {
-      const edge: HeldEdge = { a: l.from, b: l.to, type: l.type, weight: l.weight, chain: l.type === 'TEMPORAL' && l.chain };
+      const edge: HeldEdge = { a: l.from, b: l.to, type: l.type, weight: l.weight, chain: l.type === 'TEMPORAL' && l.chain, gapMs: l.gapMs ?? Number.POSITIVE_INFINITY };
       if (this.insert(edge)) touched.add(edge.a).add(edge.b);
     }
     for (const id of touched) this.rank(id);
     return true;
+  }
+
+  /**
+   * The ids of the memories in `id`'s episode: up to EPISODE.neighbours (two) chain links either
+   * way, none longer than `gapMs` — recall.episode-ids' walk over the graph held here (which holds
+   * live memories only, as that walk passes through live memories only).
+   */
+  episode(id: string, gapMs: number): string[] {
+    const found = new Set<string>();
+    let frontier = [id];
+    for (let step = 0; step < EPISODE.neighbours; step++) {
+      const next: string[] = [];
+      for (const at of frontier) {
+        for (const e of this.incident.get(at) ?? []) {
+          if (!e.chain || !(e.gapMs <= gapMs)) continue;
+          const other = e.a === at ? e.b : e.a;
+          if (other === id || found.has(other)) continue;
+          found.add(other);
+          next.push(other);
+        }
+      }
+      frontier = next;
+    }
+    return [...found];
   }
 
   /** Self-loops are never walked (buildFanOut skips them too). */

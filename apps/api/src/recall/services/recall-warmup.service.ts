@@ -125,7 +125,7 @@ export class RecallWarmupService implements OnApplicationBootstrap, BeforeApplic
     const poolIds = Array.from({ length: size.pool }, (_, i) => warmupId(i));
     const seeds = Array.from({ length: size.seeds }, (_, i) => ({ id: warmupId(i), activation: 0.9 - i / 100 }));
     await this.recalls.read(tenant, agent, async (unit) => {
-      await Promise.all([unit.prelude({ embedding, text, terms: tokens(text), limit, textFetch: 4 * limit, lenders: 2 * limit }), unit.nearest(embedding, limit)]);
+      await Promise.all([unit.prelude({ embedding, text, terms: tokens(text), limit, textFetch: 4 * limit, lenders: 2 * limit, walkEpisodes: true }), unit.nearest(embedding, limit)]);
       await unit.fulltext(text, limit, 8 * limit);
       await unit.candidates(poolIds, embedding, []);
       await unit.spread(

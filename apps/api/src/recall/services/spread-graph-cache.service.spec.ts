@@ -68,6 +68,7 @@ class FakeRecalls {
       types: edges.map((e) => e[2]),
       weights: edges.map((e) => e[3]),
       chains: edges.map((e) => e[4] === true),
+      gaps: edges.map((e) => (e[4] === true ? 60_000 : 0)),
     };
   }
 

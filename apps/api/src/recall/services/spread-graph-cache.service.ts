@@ -121,6 +121,22 @@ export class SpreadGraphCache {
     this.evictBeyondBudget();
   }
 
+  /** Whether a graph of the agent is held, at whatever revision: its chain can likely serve the recall's episode walk. */
+  holds(tenantId: string, agentId: string): boolean {
+    return this.config.recall.spreadCacheEdges > 0 && this.entries.has(keyOf(tenantId, agentId));
+  }
+
+  /**
+   * The episode walk over the held graph (HeldGraph.episode) when it is the graph of the recall's
+   * read — the same agent at the same graph revision, whatever its effects revision (effects move
+   * weights, never the chain) — else null. No side effects: spreading asks `at` on its own.
+   */
+  episodeWalk(tenantId: string, agentId: string, revs: SpreadGraphRevs): ((id: string, gapMs: number) => string[]) | null {
+    const entry = this.entries.get(keyOf(tenantId, agentId));
+    if (entry === undefined || entry.revs.incarnation !== revs.incarnation || entry.revs.graph !== revs.graph) return null;
+    return (id, gapMs) => entry.graph.episode(id, gapMs);
+  }
+
   /** A recall that cannot use a held graph (a filtered one spreads on its subgraph, in Cypher). */
   bypassed(): null {
     recallSpreads.inc({ path: 'cypher' });
