@@ -1,5 +1,5 @@
 import { EPISODE, rankFanOut, stepStrength, type EdgeType, type FanOutStep, type SpreadOptions } from '@limbic/affect';
-import type { AgentSpreadGraph } from '@limbic/graph';
+import type { AgentSpreadGraph, LinkRow } from '@limbic/graph';
 
 /** A resonance edge between two live memories, as stored (direction records creation order only). */
 interface HeldEdge {
@@ -21,15 +21,8 @@ export interface EncodeGraphChange {
   readonly toRev: number;
   /** The memories it created: live, whatever the copy knows of them. */
   readonly created: readonly string[];
-  readonly links: readonly {
-    readonly from: string;
-    readonly to: string;
-    readonly type: EdgeType;
-    readonly weight: number;
-    readonly chain: boolean;
-    /** A chain link's time between its memories (ms); without it the episode walk does not take the link. */
-    readonly gapMs?: number;
-  }[];
+  /** The links as encode wrote them; a chain link without `gapMs` is not taken by the episode walk. */
+  readonly links: readonly LinkRow[];
   /** Chain links it removed, as stored: from → to. */
   readonly unchained: readonly { readonly from: string; readonly to: string }[];
 }

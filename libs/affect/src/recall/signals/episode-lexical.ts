@@ -23,14 +23,14 @@ export function episodeBm25(own: TermProfile, lenders: readonly TermProfile[], t
   if (terms.length === 0 || stats.docs <= 0) return 0;
   const size = 1 + 2 * EPISODE.neighbours;
   const average = stats.totalLength > 0 ? stats.totalLength / stats.docs : own.length;
-  const counts = new Map(own.counts);
   let length = own.length + Math.max(0, size - 1 - lenders.length) * average;
-  for (const p of lenders) {
-    length += p.length;
-    for (const term of terms) {
-      const n = p.counts.get(term);
-      if (n !== undefined) counts.set(term, (counts.get(term) ?? 0) + n);
-    }
+  for (const p of lenders) length += p.length;
+  // BM25 reads only the query's terms: the window's counts of those, not a copy of every word.
+  const counts = new Map<string, number>();
+  for (const term of terms) {
+    let n = own.counts.get(term) ?? 0;
+    for (const p of lenders) n += p.counts.get(term) ?? 0;
+    if (n > 0) counts.set(term, n);
   }
   return bm25({ length, counts }, terms, { ...stats, totalLength: average * stats.docs * size });
 }

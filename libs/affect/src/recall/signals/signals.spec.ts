@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { baseCandidate, candidateArb, contextArb, unit } from '../../testing/arbitraries';
+import { baseCandidate, baseContext, candidateArb, contextArb, unit } from '../../testing/arbitraries';
 import { SIGNAL_NAMES } from '../../types/recall.types';
 import { candidateScale, computeSignals, prepareContext } from '../compute-signals';
 import { affectProximitySignal, emotionalIntensitySignal, momentumAlignmentSignal, moodCongruenceSignal } from './affective-signals';
@@ -214,15 +214,7 @@ describe('computeSignals', () => {
   });
 
   it('episodeLexical divides the episode BM25 by the best among the candidates; 0 without one', () => {
-    const prepared = prepareContext({
-      nowMs: 0,
-      affect: { valence: 0, arousal: 0.3, dominance: 0.5 },
-      mood: { valence: 0, arousal: 0.3, dominance: 0.5 },
-      momentum: { dv: 0, da: 0, dd: 0 },
-      goals: [],
-      primedConcepts: [],
-      contextTags: [],
-    });
+    const prepared = prepareContext(baseContext());
     const scale = { bestBm25: 0, bestEpisodeBm25: 8, cosine: { min: 0, max: 1 } };
     expect(computeSignals(baseCandidate('m', { bm25: 0, episodeBm25: 2 }), prepared, scale).episodeLexical).toBe(0.25);
     expect(computeSignals(baseCandidate('m', { bm25: 0 }), prepared, scale).episodeLexical).toBe(0);
