@@ -31,6 +31,13 @@ describe('recall spreads over the held agent graph, and never over a stale one',
     return counts;
   }
 
+  /** What the API holds for in-process spreading (limbic_spread_cache_held). */
+  async function heldGraphs(): Promise<{ agents: number; edges: number }> {
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    const value = (what: string) => Number(new RegExp(`^limbic_spread_cache_held\\{what="${what}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+    return { agents: value('agents'), edges: value('edges') };
+  }
+
   /** Spreads over a held graph so far, exact or waiting for recall effects to be loaded. */
   const held = (counts: Record<string, number>) => (counts.cache ?? 0) + (counts['cache-lagging'] ?? 0);
 
@@ -111,5 +118,16 @@ describe('recall spreads over the held agent graph, and never over a stale one',
       expect(turn?.pass1Rank).toBeNull();
       expect(turn?.explanation?.activation?.path).toEqual([ids.get('outage'), ids.get(`turn${i}`)]);
     }
+  });
+
+  it('lets the agent’s graph go when the agent is deleted', async () => {
+    await recallOverHeldGraph();
+    const before = await heldGraphs();
+    expect(before.agents).toBeGreaterThanOrEqual(1);
+    await limbic().deleteAgent('sol');
+    const after = await heldGraphs();
+    expect(after.agents).toBe(before.agents - 1);
+    // Its chain alone is 40-odd links.
+    expect(before.edges - after.edges).toBeGreaterThan(40);
   });
 });

@@ -5,7 +5,7 @@
 // memories held by another agent of its tenant and by the same agent id in another tenant, on
 // the hash embedder and the local model: the whole path, the API process's embedder and its
 // scoring included. Every search path of AgentVectorSearch, the migration and an agent of
-// 25,000 are test/integration/vector-search.int-spec.ts, in process.
+// 100,000 are test/integration/vector-search.int-spec.ts, in process.
 import type { Driver } from 'neo4j-driver';
 import { HashEmbedder, LocalEmbedder, type Embedder } from '@limbic/embeddings';
 import { testDriver } from './support/neo4j';

@@ -301,6 +301,8 @@ interface Measured {
   readonly load: string;
   /** Of the default path's recalls (warm-up and measured), how many spread over a graph the API holds (SpreadGraphCache). */
   readonly held: number;
+  /** What the API holds for spreading after the measurements (limbic_spread_cache_held; a build without the gauge: '-'). */
+  readonly holding: string;
 }
 
 /** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging). */
@@ -309,6 +311,15 @@ async function heldSpreads(url: string): Promise<number> {
   let n = 0;
   for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
   return n;
+}
+
+/** Agents and edges the API holds for in-process spreading, as 'agents / edges'. */
+async function heldGraphs(url: string): Promise<string> {
+  const text = await (await fetchReused(`${url}/metrics`)).text();
+  const value = (what: string) => new RegExp(`^limbic_spread_cache_held\\{what="${what}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1];
+  const agents = value('agents');
+  const edges = value('edges');
+  return agents === undefined || edges === undefined ? '-' : `${agents} / ${Number(edges).toLocaleString('en-US')}`;
 }
 
 async function main(): Promise<void> {
@@ -385,6 +396,7 @@ async function main(): Promise<void> {
         floor: await measure(RUNS, (i) =>
           driver.executeQuery(floorText, { e: vectors[i % vectors.length], tenantId, agentId }, { database: DB, routing: neo4j.routing.READ }),
         ),
+        holding: await heldGraphs(url),
       };
       console.log(formatRow(m));
       return m;
@@ -432,8 +444,8 @@ async function main(): Promise<void> {
   const table = [
     `API build: ${DIST}; ${process.env.BENCH_LABEL ?? ''}`,
     '',
-    '| memories in the agent | recall p50, default (ms) | p99 | p50, 2 hops | p99 | p50, no spreading | p99 | vector index p50 | p99 | load | default path spread over the held graph |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| memories in the agent | recall p50, default (ms) | p99 | p50, 2 hops | p99 | p50, no spreading | p99 | vector index p50 | p99 | load | default path spread over the held graph | graphs the API holds (agents / edges) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...measured.map(formatRow),
   ].join('\n');
   console.log(`\n${table}\n`);
@@ -442,7 +454,7 @@ async function main(): Promise<void> {
 
 function formatRow(m: Measured): string {
   const f = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)} | ${x.p99.toFixed(1)}`;
-  return `| ${m.label} | ${f(m.byDefault)} | ${f(m.twoHops)} | ${f(m.noSpread)} | ${f(m.floor)} | ${m.load} | ${m.held}/${RUNS + WARMUP} |`;
+  return `| ${m.label} | ${f(m.byDefault)} | ${f(m.twoHops)} | ${f(m.noSpread)} | ${f(m.floor)} | ${m.load} | ${m.held}/${RUNS + WARMUP} | ${m.holding} |`;
 }
 
 main().catch((err: unknown) => {

@@ -31,14 +31,14 @@ import { openGraph, type InProcessGraph } from '../support/graph';
 import { uniqueSuffix } from '../support/processes';
 import { bruteTop, crowdRow, dot, expectTopK, jitter, loadMemories, localModel, QUERIES, seededTexts, storedMemories, type Stored } from '../support/vector-truth';
 
-// The crowd is 25,000 memories: 500 times the small agent, so that every search must be
-// filtered inside the index (an unfiltered one returns the crowd's near copies first), and small
-// enough that loading it and the migration's HNSW build take well under a minute here.
-jest.setTimeout(600_000);
+// The crowd is 100,000 memories (issue 16's size): 2,000 times the small agent, so that every
+// search must be filtered inside the index (an unfiltered one returns the crowd's near copies
+// first). Loading it and the migration's HNSW build of it take about two minutes here.
+jest.setTimeout(900_000);
 
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const DIM = 384;
-const CROWD = 25_000;
+const CROWD = 100_000;
 const CROWD_TEXT = CROWD.toLocaleString('en-US');
 const SMALL = 50;
 /** The small agent's memories encoded in the first of its two encodes (one encodedAt each). */
@@ -231,12 +231,13 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
 
   /**
    * HNSW is approximate: for an agent of tens of thousands the index finds most, not all, of the
-   * exact top 10 (hash vectors are nearly random, the hardest case for it). With Neo4j's default
-   * graph (16 links, candidate list 100) this agent got 154 of 200; with the slot index's (32, 256)
-   * 189 of 200, so the bar of 85 % also guards those settings. The guarantee is that the search
-   * stays the agent's own and close to exact; exactness is the small agent's, above.
+   * exact top 10 (hash vectors are nearly random, the hardest case for it; bench/vector-accuracy
+   * measures model vectors). At 100,000 this agent got 148 of 200 with Neo4j's default graph (16
+   * links, candidate list 100) and 172 of 200 with the slot index's (32, 256), so the bar of 80 %
+   * also guards those settings. The guarantee is that the search stays the agent's own and close
+   * to exact; exactness is the small agent's, above.
    */
-  it(`an agent of ${CROWD_TEXT} memories gets at least 85 % of its brute-force top 10 (ties allowed), nothing of anyone else`, async () => {
+  it(`an agent of ${CROWD_TEXT} memories gets at least 80 % of its brute-force top 10 (ties allowed), nothing of anyone else`, async () => {
     const vectors = new AgentVectorSearch();
     let found = 0;
     let wanted = 0;
@@ -253,7 +254,7 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
       expect({ size: hits.length, own: hits.every((h) => h.id.startsWith(`${crowdPrefix}-`)) }).toEqual({ size: 10, own: true });
     }
     console.log(`vector search: ${CROWD_TEXT}-memory agent, top 10 found ${found} of ${wanted} (ties allowed)`);
-    expect(found / wanted).toBeGreaterThanOrEqual(0.85);
+    expect(found / wanted).toBeGreaterThanOrEqual(0.8);
   });
 
   it('every registered query plans as Cypher 25 without a deprecation', async () => {

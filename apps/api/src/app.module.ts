@@ -26,7 +26,7 @@ import { RecallService } from './recall/recall.service';
 import { RecallWarmupService } from './recall/services/recall-warmup.service';
 import { RecallEffectsDispatcher } from './recall/services/recall-effects-dispatcher.service';
 import { SeedPoolService } from './recall/services/seed-pool.service';
-import { SpreadGraphCache } from './recall/services/spread-graph-cache.service';
+import { SpreadGraphModule } from './recall/spread-graph.module';
 import { FeedbackResolver } from './feedback/feedback.resolver';
 import { FeedbackService } from './feedback/feedback.service';
 import { selectionLimit } from './common/selection-limit';
@@ -50,6 +50,7 @@ makeDateTimeStrict();
     GraphModule,
     JobsModule,
     LifecycleModule,
+    SpreadGraphModule,
     McpModule,
     MetricsModule,
     AdminModule,
@@ -87,7 +88,6 @@ makeDateTimeStrict();
     MemoryUpdateService,
     MemoryResolver,
     SeedPoolService,
-    SpreadGraphCache,
     RecallEffectsDispatcher,
     FeedbackService,
     FeedbackResolver,

@@ -166,6 +166,11 @@ export const CONFIG_TABLE = {
      * copy serves. Any other write is never lagged.
      */
     spreadEffectsLagMs: env('LIMBIC_SPREAD_EFFECTS_LAG_MS', int(0, 600_000).default(10_000)),
+    /**
+     * A held graph no recall or encode has used for this long is let go (its agent's next recall
+     * spreads in Cypher and reloads it in the background). 0: kept until evicted by the edge budget.
+     */
+    spreadCacheIdleMs: env('LIMBIC_SPREAD_CACHE_IDLE_MS', int(0, 86_400_000).default(1_800_000)),
   },
 
   /** Input of `RateLimitSettings`: the default token bucket and the per-tenant overrides. */

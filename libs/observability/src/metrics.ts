@@ -57,6 +57,14 @@ export const recallSpreads = new Counter({
   registers: [metricsRegistry],
 });
 
+/** What the API's SpreadGraphCache holds, set whenever it changes. */
+export const spreadCacheHeld = new Gauge({
+  name: 'limbic_spread_cache_held',
+  help: 'agent graphs the API holds for in-process spreading (what="agents") and their resonance edges (what="edges"); bounded by LIMBIC_SPREAD_CACHE_EDGES, let go after LIMBIC_SPREAD_CACHE_IDLE_MS unused or when the agent is deleted.',
+  labelNames: ['what'] as const,
+  registers: [metricsRegistry],
+});
+
 export const recallTotal = new Counter({
   name: 'limbic_recall_total',
   help: 'recall calls by outcome.',

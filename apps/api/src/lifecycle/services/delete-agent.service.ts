@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentDeletionRepository, AgentRepository, type DeletedCounts } from '@limbic/graph';
 import { notFound } from '../../common/api-error';
+import { SpreadGraphCache } from '../../recall/services/spread-graph-cache.service';
 import { requireCallerId } from '../../common/validate';
 import { LIFECYCLE_LIMITS, type LifecycleLimits } from '../lifecycle.limits';
 
@@ -25,6 +26,7 @@ export class DeleteAgentService {
     private readonly deletion: AgentDeletionRepository,
     private readonly agents: AgentRepository,
     @Inject(LIFECYCLE_LIMITS) private readonly limits: LifecycleLimits,
+    private readonly spreadGraphs: SpreadGraphCache,
   ) {}
 
   async deleteAgent(tenantId: string, agentId: string): Promise<DeleteAgentSummary> {
@@ -33,6 +35,8 @@ export class DeleteAgentService {
     let total = await this.drain(tenantId, agentId);
     const agent = await this.deletion.deleteAgentNode(tenantId, agentId);
     total = add(add(total, { ...NONE, nodes: agent.nodes, edges: agent.edges }), await this.drain(tenantId, agentId));
+    // Its held graph can never serve again (a new agent of this id is another incarnation).
+    this.spreadGraphs.forget(tenantId, agentId);
     // Another tenant's agent, or none: NOT_FOUND either way, and nothing was touched.
     if (!existed && total.nodes === 0) throw notFound(`agent ${agentId}`);
     return { agentId, agentDeleted: agent.nodes > 0, ...total };

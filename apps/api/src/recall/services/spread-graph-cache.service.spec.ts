@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { loadConfig } from '@limbic/config';
 import type { FanOutStep } from '@limbic/affect';
 import type { AgentSpreadGraph, RecallRepository, SpreadGraphRevs } from '@limbic/graph';
-import { recallSpreads } from '@limbic/observability';
+import { recallSpreads, spreadCacheHeld } from '@limbic/observability';
 import type { EncodeGraphChange } from './held-graph';
 import { SpreadGraphCache } from './spread-graph-cache.service';
 
@@ -336,6 +336,83 @@ describe('SpreadGraphCache', () => {
     await cache.load('t', 'a');
     expect(fake.calls).toHaveLength(2);
     expect(cache.at('t', 'a', revs(1))).not.toBeNull();
+  });
+
+  /** The cache's gauge: agents and edges held. */
+  async function heldGauge(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const v of (await spreadCacheHeld.get()).values) counts[String(v.labels.what)] = v.value;
+    return counts;
+  }
+
+  describe('letting graphs go', () => {
+    it('forgets a deleted agent at once: no table, nothing counted, and its next load starts afresh', async () => {
+      const { fake, cache } = setup();
+      fake.put('t', 'a', revs(1), chain(3));
+      fake.put('t', 'b', revs(1), chain(2));
+      await cache.load('t', 'a');
+      await cache.load('t', 'b');
+      expect(await heldGauge()).toEqual({ agents: 2, edges: 5 });
+
+      cache.forget('t', 'a');
+      expect(cache.holds('t', 'a')).toBe(false);
+      expect(cache.at('t', 'a', revs(1))).toBeNull();
+      expect(await heldGauge()).toEqual({ agents: 1, edges: 2 });
+      // The other agent, and another tenant's agent of the same id, are untouched.
+      expect(cache.at('t', 'b', revs(1))?.revs).toEqual(revs(1));
+      // Its load history went with it: the miss above started a load at once (no reload wait).
+      expect(fake.of('t', 'a')).toBe(2);
+    });
+
+    it('does not hold a load of the agent that was running when it was forgotten', async () => {
+      const { fake, cache } = setup();
+      fake.put('t', 'a', revs(1), chain(3));
+      const open = gated(fake);
+      const loading = cache.load('t', 'a');
+      cache.forget('t', 'a');
+      open();
+      await loading;
+      expect(cache.holds('t', 'a')).toBe(false);
+      expect(await heldGauge()).toEqual({ agents: 0, edges: 0 });
+      // Only that load: the next one is held.
+      await cache.load('t', 'a');
+      expect(cache.at('t', 'a', revs(1))?.revs).toEqual(revs(1));
+    });
+
+    it('lets go of a graph no recall or encode used for the idle time, keeping the ones in use', async () => {
+      const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '60000' });
+      fake.put('t', 'idle', revs(1), chain(4));
+      fake.put('t', 'used', revs(1), chain(2));
+      fake.put('t', 'encoded', revs(3), chain(3));
+      await cache.load('t', 'idle');
+      await cache.load('t', 'used');
+      await cache.load('t', 'encoded');
+      clock.now = T0 + 40_000;
+      expect(cache.at('t', 'used', revs(1))).not.toBeNull();
+      cache.applyEncode('t', 'encoded', encodeChange(3, 4, append('m3', 'n1')));
+
+      clock.now = T0 + 60_000;
+      // Any recall lets the idle ones go first; 'idle' was last used at its load (T0).
+      expect(cache.at('t', 'used', revs(1))).not.toBeNull();
+      expect(cache.holds('t', 'idle')).toBe(false);
+      expect(cache.holds('t', 'encoded')).toBe(true);
+      expect(await heldGauge()).toEqual({ agents: 2, edges: 6 });
+      // A recall of the idle agent spreads in Cypher and loads it again in the background.
+      expect(cache.at('t', 'idle', revs(1))).toBeNull();
+      await settle();
+      expect(cache.at('t', 'idle', revs(1))?.revs).toEqual(revs(1));
+    });
+
+    it('keeps idle graphs with an idle time of 0', async () => {
+      const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '0' });
+      fake.put('t', 'a', revs(1), chain(2));
+      fake.put('t', 'b', revs(1), chain(2));
+      await cache.load('t', 'a');
+      clock.now = T0 + 86_400_000;
+      await cache.load('t', 'b');
+      expect(cache.at('t', 'b', revs(1))).not.toBeNull();
+      expect(cache.at('t', 'a', revs(1))?.revs).toEqual(revs(1));
+    });
   });
 
   it('reloads an agent no more often than its reload share of the time its last load took', async () => {

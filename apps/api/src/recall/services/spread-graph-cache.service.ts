@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { normaliseSpreadOptions, SPREADING, type FanOutStep, type SpreadOptions } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { RecallRepository, type AgentSpreadGraph, type SpreadGraphRevs } from '@limbic/graph';
-import { recallSpreads } from '@limbic/observability';
+import { recallSpreads, spreadCacheHeld } from '@limbic/observability';
 import { HeldGraph, type EncodeGraphChange } from './held-graph';
 
 /** Encodes remembered per agent, to bring a load that began before them up to date. */
@@ -31,6 +31,8 @@ interface Entry {
   edges: number;
   /** When the load that made it began (its revisions were read then). */
   readonly loadedAtMs: number;
+  /** When a recall or an encode last used it: entries idle longer than `spreadCacheIdleMs` are let go. */
+  usedAtMs: number;
 }
 
 interface LoadHistory {
@@ -52,7 +54,11 @@ interface LoadHistory {
  * A miss or a lagging entry starts a reload in the background: one at a time per agent, no more often
  * than `spreadCacheReloadShare` of the time an agent's last load took (a large agent whose links change
  * all the time stays on the Cypher spread rather than reloading without end). Entries are evicted
- * least recently used beyond `spreadCacheEdges` edges in all.
+ * least recently used beyond `spreadCacheEdges` edges in all, and let go once unused for
+ * `spreadCacheIdleMs` or when the agent is deleted (`forget`): a graph no recall asks for should not
+ * weigh on every other recall's garbage collection. Another API process that held a deleted agent
+ * lets it go when it has been idle that long (it can never serve again: a new agent of that id is
+ * another incarnation).
  */
 @Injectable()
 export class SpreadGraphCache {
@@ -61,12 +67,16 @@ export class SpreadGraphCache {
   private readonly loading = new Map<string, Promise<void>>();
   private readonly history = new Map<string, LoadHistory>();
   private readonly journals = new Map<string, EncodeGraphChange[]>();
+  /** Agents forgotten while a load of theirs was running: that load is not held. */
+  private readonly discarded = new Set<string>();
   private edges = 0;
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly recalls: RecallRepository,
-  ) {}
+  ) {
+    this.account();
+  }
 
   /**
    * The agent's fan-out for a recall that read the revisions `revs`, or null: none is held that
@@ -79,6 +89,7 @@ export class SpreadGraphCache {
       return null;
     }
     const key = keyOf(tenantId, agentId);
+    this.releaseIdle();
     const entry = this.entries.get(key);
     const sameGraph = entry !== undefined && entry.revs.incarnation === revs.incarnation && entry.revs.graph === revs.graph;
     const exact = sameGraph && entry.revs.effects === revs.effects;
@@ -89,9 +100,7 @@ export class SpreadGraphCache {
     recallSpreads.inc({ path: exact ? 'cache' : lagging ? 'cache-lagging' : 'cypher' });
     if (!exact && !lagging) this.log.debug(`recall spreads in Cypher: read ${revs.graph}/${revs.effects}, held ${entry ? `${entry.revs.graph}/${entry.revs.effects}, loaded ${Date.now() - entry.loadedAtMs} ms ago` : 'none'}`);
     if (entry === undefined || !(exact || lagging)) return null;
-    // Most recently used last: eviction takes the first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.touch(key, entry);
     return { revs: entry.revs, fanOut: entry.graph.fanOut };
   }
 
@@ -114,11 +123,22 @@ export class SpreadGraphCache {
       return;
     }
     entry.revs = { ...entry.revs, graph: change.toRev };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.touch(key, entry);
     this.edges += entry.graph.edges - entry.edges;
     entry.edges = entry.graph.edges;
     this.evictBeyondBudget();
+  }
+
+  /**
+   * Lets the agent's graph go, with what is remembered of its loads and encodes: it was deleted
+   * (DeleteAgentService). A load of it still running is not held when it ends.
+   */
+  forget(tenantId: string, agentId: string): void {
+    const key = keyOf(tenantId, agentId);
+    this.drop(key);
+    this.history.delete(key);
+    this.journals.delete(key);
+    if (this.loading.has(key)) this.discarded.add(key);
   }
 
   /** Whether a graph of the agent is held, at whatever revision: its chain can likely serve the recall's episode walk. */
@@ -166,6 +186,7 @@ export class SpreadGraphCache {
       const refused = graph === null || graph.from.length > maxEdges;
       this.remember(key, { startedAtMs, tookMs: refused ? Math.max(tookMs, REFUSED_LOAD_MS) : tookMs });
     }
+    if (this.discarded.delete(key)) return;
     if (graph === null) this.drop(key);
     else this.hold(key, graph, startedAtMs);
     const tookMs = performance.now() - started;
@@ -215,7 +236,7 @@ export class SpreadGraphCache {
     const current = this.entries.get(key);
     if (current !== undefined && current.revs.incarnation === revs.incarnation && current.revs.graph > revs.graph) return;
     this.drop(key);
-    this.entries.set(key, { revs, graph: held, edges: held.edges, loadedAtMs });
+    this.entries.set(key, { revs, graph: held, edges: held.edges, loadedAtMs, usedAtMs: Date.now() });
     this.edges += held.edges;
     this.evictBeyondBudget();
   }
@@ -225,11 +246,29 @@ export class SpreadGraphCache {
     return this.journals.get(key)?.find((c) => c.incarnation === revs.incarnation && c.fromRev === revs.graph);
   }
 
+  /** Most recently used last: eviction and idle release take from the front. */
+  private touch(key: string, entry: Entry): void {
+    entry.usedAtMs = Date.now();
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
   private evictBeyondBudget(): void {
-    for (const [oldest, entry] of this.entries) {
+    for (const [oldest] of this.entries) {
       if (this.edges <= this.config.recall.spreadCacheEdges) break;
-      this.entries.delete(oldest);
-      this.edges -= entry.edges;
+      this.drop(oldest);
+    }
+    this.account();
+  }
+
+  /** Entries unused for `spreadCacheIdleMs`: the front of the map, in order of last use. */
+  private releaseIdle(): void {
+    const idleMs = this.config.recall.spreadCacheIdleMs;
+    if (idleMs <= 0) return;
+    const before = Date.now() - idleMs;
+    for (const [oldest, entry] of this.entries) {
+      if (entry.usedAtMs > before) break;
+      this.drop(oldest);
     }
   }
 
@@ -238,6 +277,12 @@ export class SpreadGraphCache {
     if (entry === undefined) return;
     this.entries.delete(key);
     this.edges -= entry.edges;
+    this.account();
+  }
+
+  private account(): void {
+    spreadCacheHeld.set({ what: 'agents' }, this.entries.size);
+    spreadCacheHeld.set({ what: 'edges' }, this.edges);
   }
 }
 
