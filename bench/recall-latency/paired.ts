@@ -40,7 +40,8 @@ const RUNS = Number(arg('runs', '200'));
 const DEFAULT_NEO4J = process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687';
 const BASE_NEO4J = arg('base-neo4j', DEFAULT_NEO4J);
 const HEAD_NEO4J = arg('head-neo4j', DEFAULT_NEO4J);
-const WARMUP = 30;
+/** Pairs before the measured ones, per path; isolation.sh gives two fresh servers more, for their JIT. */
+const WARMUP = Number(arg('warmup', '30'));
 /** `K=V,K=V`: variables one side's API gets on top of the bench's. */
 const envOf = (spec: string): Record<string, string> => Object.fromEntries(spec.split(',').filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const BASE_ENV = envOf(arg('base-env', ''));

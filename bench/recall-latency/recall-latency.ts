@@ -58,6 +58,10 @@ const JIT_QUIET_ROUNDS = Number(arg('jit-quiet-rounds', '3'));
 const JIT_MAX_S = Number(arg('jit-max', '300'));
 /** Longest wait for Neo4j to go idle after a bulk load (see settle). */
 const SETTLE_MAX_S = Number(arg('settle', '300'));
+/** Load the sizes (and wait for Neo4j to settle), measure nothing: isolation.sh prepares its servers so. */
+const LOAD_ONLY = flag('load-only');
+/** First delete this agent of the tenant through the API (deleteAgent, as a user would) and wait for Neo4j to settle. */
+const DELETE_FIRST = arg('delete-agent', '');
 /** After the sizes: the smallest agent beside the largest, and again after the largest is deleted. */
 const SCENARIOS = !flag('no-scenarios');
 /** At most this many throwaway writes to set off merges a bulk load left pending (see settle). */
@@ -339,6 +343,12 @@ async function main(): Promise<void> {
   try {
     await waitReady(url);
     const floorText = await floorQuery(driver);
+    if (DELETE_FIRST !== '') {
+      const t0 = performance.now();
+      await gql(url, key, DELETE_AGENT, { id: DELETE_FIRST });
+      const settled = await settle(driver);
+      console.log(`[bench] deleted ${DELETE_FIRST} in ${((performance.now() - t0) / 1000).toFixed(0)} s; Neo4j settled after ${settled.waited.toFixed(0)} s more`);
+    }
 
     /** Settles Neo4j and the JIT, then measures the agent's recalls three ways and the floor. */
     const measureAgent = async (agentId: string, size: number, label: string, load: string): Promise<Measured> => {
@@ -416,13 +426,18 @@ async function main(): Promise<void> {
       }
       await driver.executeQuery('CALL db.awaitIndexes(600)', {}, { database: DB });
       const loadS = (performance.now() - loadStart) / 1000;
+      if (LOAD_ONLY) {
+        const settled = await settle(driver);
+        console.log(`[bench] loaded ${agentId} in ${loadS.toFixed(0)} s; Neo4j settled after ${settled.waited.toFixed(0)} s more`);
+        continue;
+      }
       measured.push(await measureAgent(agentId, size, `${size.toLocaleString('en-US')}`, `${loadS.toFixed(0)} s`));
     }
     // The small agent again, now that the largest agent is in the same index, and once more
     // after that agent is deleted through the API (deleteAgent, as a user would).
     const smallest = Math.min(...SIZES);
     const largest = Math.max(...SIZES);
-    if (SCENARIOS && SIZES.length > 1) {
+    if (SCENARIOS && !LOAD_ONLY && SIZES.length > 1) {
       measured.push(await measureAgent(`agent-${smallest}`, smallest, `${smallest.toLocaleString('en-US')}, beside ${largest.toLocaleString('en-US')} of another agent`, ''));
       const t0 = performance.now();
       await gql(url, key, DELETE_AGENT, { id: `agent-${largest}` });
@@ -441,6 +456,7 @@ async function main(): Promise<void> {
       await driver.close();
     }
   }
+  if (measured.length === 0) return;
   const table = [
     `API build: ${DIST}; ${process.env.BENCH_LABEL ?? ''}`,
     '',
