@@ -148,7 +148,8 @@ export const CONFIG_TABLE = {
   recall: {
     /**
      * The API holds agents' spreading graphs so that a recall spreads in-process: at most this
-     * many resonance edges in all (≈ 100 bytes each), least recently used agents evicted first;
+     * many resonance edges in all (≈ 360 bytes of heap each: 143 MB for an agent of 100,000 memories
+     * and 400,000 edges), least recently used agents evicted first;
      * 0 turns it off and every recall spreads in Cypher.
      */
     spreadCacheEdges: env('LIMBIC_SPREAD_CACHE_EDGES', int(0, 100_000_000).default(2_000_000)),
