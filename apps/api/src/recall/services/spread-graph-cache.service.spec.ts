@@ -379,6 +379,19 @@ describe('SpreadGraphCache', () => {
       expect(cache.at('t', 'a', revs(1))?.revs).toEqual(revs(1));
     });
 
+    it('discards only the load that was running: after one that failed, the next is held', async () => {
+      const { fake, cache } = setup();
+      fake.db.set('t/a', new Error('connection reset'));
+      const open = gated(fake);
+      const failing = cache.load('t', 'a');
+      cache.forget('t', 'a');
+      open();
+      await expect(failing).rejects.toThrow('connection reset');
+      fake.put('t', 'a', revs(1), chain(2));
+      await cache.load('t', 'a');
+      expect(cache.at('t', 'a', revs(1))?.revs).toEqual(revs(1));
+    });
+
     it('lets go of a graph no recall or encode used for the idle time, keeping the ones in use', async () => {
       const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '60000' });
       fake.put('t', 'idle', revs(1), chain(4));

@@ -168,7 +168,10 @@ export class SpreadGraphCache {
     const key = keyOf(tenantId, agentId);
     const running = this.loading.get(key);
     if (running !== undefined) return running;
-    const load = this.loadOnce(key, tenantId, agentId).finally(() => this.loading.delete(key));
+    const load = this.loadOnce(key, tenantId, agentId).finally(() => {
+      this.loading.delete(key);
+      this.discarded.delete(key);
+    });
     this.loading.set(key, load);
     return load;
   }
@@ -186,7 +189,7 @@ export class SpreadGraphCache {
       const refused = graph === null || graph.from.length > maxEdges;
       this.remember(key, { startedAtMs, tookMs: refused ? Math.max(tookMs, REFUSED_LOAD_MS) : tookMs });
     }
-    if (this.discarded.delete(key)) return;
+    if (this.discarded.has(key)) return;
     if (graph === null) this.drop(key);
     else this.hold(key, graph, startedAtMs);
     const tookMs = performance.now() - started;
