@@ -350,16 +350,19 @@ describe('SpreadGraphCache', () => {
       const { fake, cache } = setup();
       fake.put('t', 'a', revs(1), chain(3));
       fake.put('t', 'b', revs(1), chain(2));
+      fake.put('u', 'a', revs(1), chain(1));
       await cache.load('t', 'a');
       await cache.load('t', 'b');
-      expect(await heldGauge()).toEqual({ agents: 2, edges: 5 });
+      await cache.load('u', 'a');
+      expect(await heldGauge()).toEqual({ agents: 3, edges: 6 });
 
       cache.forget('t', 'a');
       expect(cache.holds('t', 'a')).toBe(false);
       expect(cache.at('t', 'a', revs(1))).toBeNull();
-      expect(await heldGauge()).toEqual({ agents: 1, edges: 2 });
+      expect(await heldGauge()).toEqual({ agents: 2, edges: 3 });
       // The other agent, and another tenant's agent of the same id, are untouched.
       expect(cache.at('t', 'b', revs(1))?.revs).toEqual(revs(1));
+      expect(cache.at('u', 'a', revs(1))?.revs).toEqual(revs(1));
       // Its load history went with it: the miss above started a load at once (no reload wait).
       expect(fake.of('t', 'a')).toBe(2);
     });

@@ -56,7 +56,7 @@ interface LoadHistory {
  * all the time stays on the Cypher spread rather than reloading without end). Entries are evicted
  * least recently used beyond `spreadCacheEdges` edges in all, and let go once unused for
  * `spreadCacheIdleMs` or when the agent is deleted (`forget`): a graph no recall asks for should not
- * weigh on every other recall's garbage collection. Another API process that held a deleted agent
+ * hold the API's memory (≈ 360 bytes an edge). Another API process that held a deleted agent
  * lets it go when it has been idle that long (it can never serve again: a new agent of that id is
  * another incarnation).
  */
