@@ -12,7 +12,8 @@
 # configuration: A holds a fresh store with one tenant's 1,000-memory agent; B starts as a copy of
 # that store, gets a 100,000-memory agent in the same tenant (paired: "beside"), which is then
 # deleted through the API (paired again: "after deleting"). Both servers stop at the end and the
-# directory is removed. Redis is the project's (the APIs use queue prefixes of their own).
+# directory is removed. Redis is the project's, started if need be (the APIs use queue prefixes of
+# their own).
 set -euo pipefail
 ROOT="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)"
 WORK="${ISOLATION_DIR:-/tmp/limbic-isolation}"
@@ -59,6 +60,9 @@ cleanup() {
 trap cleanup EXIT
 
 started=$(date +%s)
+# The jars the two runtimes link to, and the project's Redis (both no-ops when already there).
+bash "$ROOT/scripts/neo4j.sh" install >/dev/null
+bash "$ROOT/scripts/redis.sh" start >/dev/null && bash "$ROOT/scripts/redis.sh" wait >/dev/null
 rm -rf "$WORK"
 runtime "$WORK/a"
 server a start && server a wait
