@@ -309,9 +309,13 @@ interface Measured {
   readonly holding: string;
 }
 
+async function metricsText(url: string): Promise<string> {
+  return (await fetchReused(`${url}/metrics`)).text();
+}
+
 /** Spreads the API has run over a graph it holds (limbic_recall_spreads_total, cache and cache-lagging). */
 async function heldSpreads(url: string): Promise<number> {
-  const text = await (await fetchReused(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   let n = 0;
   for (const [, count] of text.matchAll(/^limbic_recall_spreads_total\{path="cache(?:-lagging)?"[^}]*\} (\d+)/gm)) n += Number(count);
   return n;
@@ -319,7 +323,7 @@ async function heldSpreads(url: string): Promise<number> {
 
 /** Agents and edges the API holds for in-process spreading, as 'agents / edges'. */
 async function heldGraphs(url: string): Promise<string> {
-  const text = await (await fetchReused(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   const value = (what: string) => new RegExp(`^limbic_spread_cache_held\\{what="${what}"[^}]*\\} (\\d+)`, 'm').exec(text)?.[1];
   const agents = value('agents');
   const edges = value('edges');

@@ -346,14 +346,21 @@ describe('SpreadGraphCache', () => {
   }
 
   describe('letting graphs go', () => {
+    /** Puts each graph in the fake database and loads it into the cache. */
+    async function holding(fake: FakeRecalls, cache: SpreadGraphCache, graphs: readonly [tenantId: string, agentId: string, at: SpreadGraphRevs, edges: readonly Edge[]][]): Promise<void> {
+      for (const [tenantId, agentId, at, edges] of graphs) {
+        fake.put(tenantId, agentId, at, edges);
+        await cache.load(tenantId, agentId);
+      }
+    }
+
     it('forgets a deleted agent at once: no table, nothing counted, and its next load starts afresh', async () => {
       const { fake, cache } = setup();
-      fake.put('t', 'a', revs(1), chain(3));
-      fake.put('t', 'b', revs(1), chain(2));
-      fake.put('u', 'a', revs(1), chain(1));
-      await cache.load('t', 'a');
-      await cache.load('t', 'b');
-      await cache.load('u', 'a');
+      await holding(fake, cache, [
+        ['t', 'a', revs(1), chain(3)],
+        ['t', 'b', revs(1), chain(2)],
+        ['u', 'a', revs(1), chain(1)],
+      ]);
       expect(await heldGauge()).toEqual({ agents: 3, edges: 6 });
 
       cache.forget('t', 'a');
@@ -397,12 +404,11 @@ describe('SpreadGraphCache', () => {
 
     it('lets go of a graph no recall or encode used for the idle time, keeping the ones in use', async () => {
       const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '60000' });
-      fake.put('t', 'idle', revs(1), chain(4));
-      fake.put('t', 'used', revs(1), chain(2));
-      fake.put('t', 'encoded', revs(3), chain(3));
-      await cache.load('t', 'idle');
-      await cache.load('t', 'used');
-      await cache.load('t', 'encoded');
+      await holding(fake, cache, [
+        ['t', 'idle', revs(1), chain(4)],
+        ['t', 'used', revs(1), chain(2)],
+        ['t', 'encoded', revs(3), chain(3)],
+      ]);
       clock.now = T0 + 40_000;
       expect(cache.at('t', 'used', revs(1))).not.toBeNull();
       cache.applyEncode('t', 'encoded', encodeChange(3, 4, append('m3', 'n1')));
