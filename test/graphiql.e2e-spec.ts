@@ -26,7 +26,10 @@ interface Trouble {
 }
 
 async function openIde(browser: Browser, origin: string): Promise<{ page: Page; trouble: Trouble; workers: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Tall enough that the result pane renders the first item's explanation however its content
+  // line wraps: Monaco renders only the lines in view, and at 900 px one full run (as a new user,
+  // 2026-12-07) wrapped the memory's text onto a second line, which pushed the signals out of it.
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1200 } });
   const trouble: Trouble = { failed: [], errors: [], foreign: [] };
   const workers: string[] = [];
   page.on('requestfailed', (r) => trouble.failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
