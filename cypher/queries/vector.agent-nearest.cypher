@@ -6,6 +6,9 @@
 // scanned. They are its exact top k while the filter leaves the index few enough candidates to
 // check them all; an agent of tens of thousands gets HNSW's approximation of it
 // (bench/vector-accuracy/README.md measures how close).
+//  - $fetch ≥ $k: the candidates the index is asked for, of which the best $k are kept. The
+//    index's candidate list is its LIMIT, so a small k alone would search with a short list
+//    (AgentVectorSearch SEARCH_CANDIDATES_MIN says what that cost).
 //  - $withArchived false: live memories only; true: archived ones too (`archived <= true`
 //    holds for both values; the filter takes exact values and ranges only, not OR).
 //  - probe.before: epoch millis; only memories encoded strictly before count (novelty asks
@@ -40,12 +43,13 @@ OPTIONAL CALL (probe, vector) {
       FOR vector
       WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
         AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
-      LIMIT toInteger($k)
+      LIMIT toInteger($fetch)
     ) SCORE AS score
   WITH m, score
   WHERE m.tenantId = $tenantId AND m.agentId = $agentId
   RETURN m, score
   ORDER BY score DESC, m.id
+  LIMIT toInteger($k)
 }
 RETURN probe.key AS key,
   collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,

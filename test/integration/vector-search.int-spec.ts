@@ -231,30 +231,42 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
 
   /**
    * HNSW is approximate: for an agent of tens of thousands the index finds most, not all, of the
-   * exact top 10 (hash vectors are nearly random, the hardest case for it; bench/vector-accuracy
-   * measures model vectors). At 100,000 this agent got 148 of 200 with Neo4j's default graph (16
-   * links, candidate list 100) and 172 of 200 with the slot index's (32, 256), so the bar of 80 %
-   * also guards those settings. The guarantee is that the search stays the agent's own and close
-   * to exact; exactness is the small agent's, above.
+   * exact top k (hash vectors are nearly random, and a third of this agent are dense clusters of
+   * near copies: a hard case; bench/vector-accuracy measures model vectors). Every search asks the
+   * index for at least SEARCH_CANDIDATES_MIN candidates. Measured on this test as it was when a
+   * search's candidate list was its k: 163–173 of 200 places of the top 10 (20 probes), the
+   * nearest memory in 91 of 100 probes and once a memory 0.57 less similar than it (novelty asks
+   * for k 1); with the floor 189 of 200, 96 of 100, at most 0.21 off. The top 10 is held over
+   * 1,000 places to > 90 %, which the short list does not reach; the nearest to ≥ 90 of 100.
    */
-  it(`an agent of ${CROWD_TEXT} memories gets at least 80 % of its brute-force top 10 (ties allowed), nothing of anyone else`, async () => {
+  it(`an agent of ${CROWD_TEXT} memories gets more than 90 % of its brute-force top 10 and mostly its nearest memory, nothing of anyone else`, async () => {
     const vectors = new AgentVectorSearch();
-    let found = 0;
-    let wanted = 0;
-    for (let j = 0; j < 20; j++) {
+    const nearest = async (probe: number[], k: number) =>
+      (await executor.readTx('test.big', (tx) => vectors.nearest(tx, { tenantId, agentId: 'crowd' }, [{ key: 'q', embedding: probe }], { k }))).get('q') ?? [];
+    const crowdIndex = (h: { id: string }) => Number(h.id.slice(`${crowdPrefix}-`.length));
+    const probes = 100;
+    let found10 = 0;
+    let found1 = 0;
+    let worstGap = 0;
+    for (let j = 0; j < probes; j++) {
       const source = (j * 7919 + 1) % CROWD;
       const probe = jitter(random, Array.from(crowd.subarray(source * DIM, (source + 1) * DIM)), 0.05);
-      const hits = (await executor.readTx('test.big', (tx) => vectors.nearest(tx, { tenantId, agentId: 'crowd' }, [{ key: 'q', embedding: probe }], { k: 10 }))).get('q') ?? [];
       // Brute force over the typed array: one dot product per crowd memory and query.
       const scores = new Float64Array(CROWD);
       for (let i = 0; i < CROWD; i++) scores[i] = dot(crowd.subarray(i * DIM, (i + 1) * DIM), probe);
-      const kth = [...scores].sort((a, b) => b - a)[9]!;
-      wanted += 10;
-      found += hits.filter((h) => scores[Number(h.id.slice(`${crowdPrefix}-`.length))]! >= kth - 1e-6).length;
-      expect({ size: hits.length, own: hits.every((h) => h.id.startsWith(`${crowdPrefix}-`)) }).toEqual({ size: 10, own: true });
+      const sorted = [...scores].sort((a, b) => b - a);
+      const [ten, one] = [await nearest(probe, 10), await nearest(probe, 1)];
+      for (const [hits, k] of [[ten, 10], [one, 1]] as const) {
+        expect({ size: hits.length, own: hits.every((h) => h.id.startsWith(`${crowdPrefix}-`)) }).toEqual({ size: k, own: true });
+      }
+      found10 += ten.filter((h) => scores[crowdIndex(h)]! >= sorted[9]! - 1e-6).length;
+      found1 += scores[crowdIndex(one[0]!)]! >= sorted[0]! - 1e-6 ? 1 : 0;
+      worstGap = Math.max(worstGap, sorted[0]! - scores[crowdIndex(one[0]!)]!);
     }
-    console.log(`vector search: ${CROWD_TEXT}-memory agent, top 10 found ${found} of ${wanted} (ties allowed)`);
-    expect(found / wanted).toBeGreaterThanOrEqual(0.8);
+    console.log(
+      `vector search: ${CROWD_TEXT}-memory agent, top 10 found ${found10} of ${10 * probes}, nearest in ${found1} of ${probes} probes (ties allowed), at most ${worstGap.toFixed(3)} below the best cosine`,
+    );
+    expect({ top10: found10 / (10 * probes) > 0.9, nearest: found1 >= 0.9 * probes }).toEqual({ top10: true, nearest: true });
   });
 
   it('every registered query plans as Cypher 25 without a deprecation', async () => {

@@ -1,4 +1,4 @@
-import { AgentVectorSearch, NO_TIME_BOUND } from './agent-vector-search';
+import { AgentVectorSearch, NO_TIME_BOUND, SEARCH_CANDIDATES_MIN } from './agent-vector-search';
 import { FILTER_TIME_MAX, NO_FILTER, type MemoryFilter } from './memory-filter';
 import type { Params, TxRunner } from './neo4j-executor';
 import type { QueryName } from './query-names';
@@ -89,6 +89,7 @@ describe('AgentVectorSearch', () => {
       tenantId: 't',
       agentId: 'a',
       k: 3,
+      fetch: SEARCH_CANDIDATES_MIN,
       withArchived: true,
       recallRows: false,
       probes: [
@@ -98,6 +99,19 @@ describe('AgentVectorSearch', () => {
     });
     expect(found.get('v')?.map((h) => h.id)).toEqual(['c', 'a', 'b']);
     expect(found.get('m')?.[0]).toEqual({ id: 'c', score: 0.9, valence: 0, arousal: 0, dominance: 0.5, occurredAt: 1, encodedAt: 2 });
+  });
+
+  it('asks the index for at least SEARCH_CANDIDATES_MIN candidates and keeps k: a small k does not shorten its candidate list', async () => {
+    const { tx, calls } = fakeTx(() => 'ONLINE');
+    const search = new AgentVectorSearch();
+    for (const k of [1, 10, SEARCH_CANDIDATES_MIN, 150]) await search.nearest(tx, scope, [{ key: 'q', embedding: [1] }], { k });
+    const sent = calls.filter((c) => c.name === 'vector.agent-nearest').map((c) => [c.params.k, c.params.fetch]);
+    expect(sent).toEqual([
+      [1, SEARCH_CANDIDATES_MIN],
+      [10, SEARCH_CANDIDATES_MIN],
+      [SEARCH_CANDIDATES_MIN, SEARCH_CANDIDATES_MIN],
+      [150, 150],
+    ]);
   });
 
   it('asks nothing for no probes or k < 1', async () => {
@@ -134,8 +148,8 @@ describe('AgentVectorSearch', () => {
       const scoped: MemoryFilter = { ...NO_FILTER, scope: 'user:ada', after: 1000 };
       await nearest(tx, scoped);
       expect(calls.at(-1)?.name).toBe('vector.agent-nearest-scoped');
-      // Without list conditions the index's k are the answer: nothing over-fetched.
-      expect(calls.at(-1)?.params).toMatchObject({ filter: scoped, k: 10, fetch: 10, occurredFrom: 1000, occurredTo: FILTER_TIME_MAX });
+      // Without list conditions the index's best k are the answer, from the usual candidates.
+      expect(calls.at(-1)?.params).toMatchObject({ filter: scoped, k: 10, fetch: SEARCH_CANDIDATES_MIN, occurredFrom: 1000, occurredTo: FILTER_TIME_MAX });
       await nearest(tx, { ...NO_FILTER, before: 5 });
       expect(calls.at(-1)?.name).toBe('vector.agent-nearest-filtered');
     });

@@ -22,6 +22,17 @@ const FILTERED_FETCH_PER_RESULT = 4;
 const FILTERED_FETCH_MIN = 200;
 
 /**
+ * The fewest candidates any index search asks for, however small its k; the best k of them are
+ * kept. The index's candidate list is the SEARCH's LIMIT (`vector.default_search_expansion_factor`
+ * 1), so a k of 1 (novelty) searched HNSW with a list of one. On an agent of 100,000 memories
+ * embedded by the local model (bench/vector-accuracy/README.md): exact top 1 in 92 of 100 probes
+ * at LIMIT 1, 100 of 100 from 10; exact top 10 in 99.3 % at LIMIT 10, 100 % at 100; top 30 in
+ * 99.5 % at 30, 99.9 % at 100. A search of 100 costs ≈ 1 ms more than one of 10 at that size and
+ * nothing measurable for small agents, whose filtered set the index checks exhaustively anyway.
+ */
+export const SEARCH_CANDIDATES_MIN = 100;
+
+/**
  * An instant later than any memory's encodedAt: the `before` of a probe that wants every memory.
  * Year ≈ 2255, well inside Neo4j's DateTime range.
  */
@@ -86,8 +97,10 @@ export interface NearestMemory {
  * The one way Limbic finds an agent's nearest memories: recall seeds, link candidates at
  * encoding, novelty at appraisal and near-duplicates at review all ask it. One query
  * (vector.agent-nearest), a SEARCH filtered inside the index by tenant and agent, so every
- * answer is the agent's own top k whatever else the index holds: no over-fetch, widening or
- * per-agent hint.
+ * answer is the agent's own top k whatever else the index holds: no over-fetch for other
+ * agents, widening or per-agent hint. It is exact while the agent is small enough for the index
+ * to check its whole filtered set; for an agent of tens of thousands, HNSW's approximation of
+ * it from at least SEARCH_CANDIDATES_MIN candidates.
  *
  * While the index is not ONLINE (the first start after the upgrade to schema 013, which
  * builds it in the background, or a rebuild) the same rows come from an exact scan of the
@@ -138,6 +151,7 @@ export class AgentVectorSearch {
     const params = {
       ...scope,
       k: Math.floor(options.k),
+      fetch: Math.max(Math.floor(options.k), SEARCH_CANDIDATES_MIN),
       withArchived: options.withArchived ?? false,
       recallRows: options.recallRows ?? false,
       probes: probes.map((p) => ({
@@ -163,7 +177,7 @@ export class AgentVectorSearch {
    */
   private async nearestFiltered(tx: TxRunner, index: string, params: FilteredParams, found: Map<string, NearestMemory[]>): Promise<Map<string, NearestMemory[]>> {
     const { filter, k } = params;
-    const fetch = hasListConditions(filter) ? Math.max(FILTERED_FETCH_MIN, FILTERED_FETCH_PER_RESULT * k) : k;
+    const fetch = hasListConditions(filter) ? Math.max(FILTERED_FETCH_MIN, FILTERED_FETCH_PER_RESULT * k, params.fetch) : params.fetch;
     const rows = await this.run(tx, index, filter.scope === null ? 'vector.agent-nearest-filtered' : 'vector.agent-nearest-scoped', {
       ...params,
       fetch,
@@ -223,6 +237,8 @@ type SearchParams = {
   readonly tenantId: string;
   readonly agentId: string;
   readonly k: number;
+  /** Candidates the index is asked for: k, at least SEARCH_CANDIDATES_MIN. */
+  readonly fetch: number;
   readonly withArchived: boolean;
   readonly recallRows: boolean;
   readonly probes: readonly { readonly key: string; readonly vector: readonly number[] | null; readonly memoryId: string | null; readonly before: number }[];
