@@ -24,13 +24,14 @@ const FILTERED_FETCH_MIN = 200;
 /**
  * The fewest candidates any index search asks for, however small its k; the best k of them are
  * kept. The index's candidate list is the SEARCH's LIMIT (`vector.default_search_expansion_factor`
- * 1), so a k of 1 (novelty) searched HNSW with a list of one. On an agent of 100,000 memories
- * embedded by the local model (bench/vector-accuracy/README.md): exact top 1 in 92 of 100 probes
- * at LIMIT 1, 100 of 100 from 10; exact top 10 in 99.3 % at LIMIT 10, 100 % at 100; top 30 in
- * 99.5 % at 30, 99.9 % at 100. A search of 100 costs ≈ 1 ms more than one of 10 at that size and
- * nothing measurable for small agents, whose filtered set the index checks exhaustively anyway.
+ * 1), so novelty's k of 1 searched HNSW with a list of one and encode's links (k 10) with ten.
+ * 30 is recall's smallest pool, so recall searches as before. On an agent of 100,000 memories
+ * embedded by the local model (bench/vector-accuracy/README.md): exact nearest memory in 92 of
+ * 100 probes at LIMIT 1, 100 of 100 at 30; exact top 10 99.3 % at LIMIT 10, 99.9 % at 30 (100 %
+ * at 100, which cost recall ≈ 1 ms at that size and encodeBatch a third of its throughput).
+ * Cost at 30: single encode none, encodeBatch ≈ 10–20 % (paired, encode/paired.ts).
  */
-export const SEARCH_CANDIDATES_MIN = 100;
+export const SEARCH_CANDIDATES_MIN = 30;
 
 /**
  * An instant later than any memory's encodedAt: the `before` of a probe that wants every memory.
