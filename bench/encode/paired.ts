@@ -6,7 +6,7 @@
  * (the exact neighbour scan below the budget, the vector index above it).
  * Usage (after building the baseline into dist-base, with its own cypher/ copied into
  * dist-base/cypher, and the candidate into dist):
- *   node dist/bench/encode/paired.js [--base dist-base --candidate dist --single 1000 --crowd 10000 --batch 0]
+ *   node dist/bench/encode/paired.js [--base dist-base --candidate dist --single 1000 --crowd 10000 --batch 0 --keep-agents]
  * A server setting is compared the same way: one build, two Neo4j servers with copies of the
  * same data, `--base-neo4j bolt://… --candidate-neo4j bolt://…` (the crowd is made on each).
  */
@@ -49,7 +49,10 @@ async function main(): Promise<void> {
   });
   const run = randomUUID().slice(0, 8);
   // The crowd is kept between runs (deleting it would leave deleted vectors in the HNSW index
-  // and slow every later lookup, see README); run on a scratch database.
+  // and slow every later lookup, see README); run on a scratch database. The run's own agents are
+  // deleted at the end (unless --keep-agents): kept, they added ≈ 11,000 memories a run to the
+  // shared index for good, which slows later runs and tests more than deleted vectors do until
+  // their segments merge.
   const agents = { base: `paired-base-${run}`, cand: `paired-cand-${run}`, crowd: `paired-crowd-${CROWD}`, baseBatch: `paired-base-batch-${run}`, candBatch: `paired-cand-batch-${run}` };
   const apis = { base, cand };
   try {
@@ -124,6 +127,11 @@ async function main(): Promise<void> {
     console.log(`candidate/base: p50 ${ratio(50, times.base, times.cand)}, p90 ${ratio(90, times.base, times.cand)}, p99 ${ratio(99, times.base, times.cand)}; ` +
       `p50 below ${PHASE} ${ratio(50, times.base.slice(0, phase), times.cand.slice(0, phase))}, above ${ratio(50, times.base.slice(phase), times.cand.slice(phase))}`);
   } finally {
+    if (!args.has('keep-agents')) {
+      const owned: [string, string][] = [[base.url, agents.base], [base.url, agents.baseBatch], [cand.url, agents.cand], [cand.url, agents.candBatch]];
+      // An agent that was never created (no batch phase, a failed start) answers NOT_FOUND: nothing to do.
+      await Promise.all(owned.map(([url, id]) => gql(url, 'mutation($id: ID!) { deleteAgent(id: $id) { memories } }', { id }).catch(() => undefined)));
+    }
     await Promise.all([base.stop(), cand.stop()]);
   }
 }
