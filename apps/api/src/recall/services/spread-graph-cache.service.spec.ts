@@ -4,7 +4,7 @@ import type { FanOutStep } from '@limbic/affect';
 import type { AgentSpreadGraph, RecallRepository, SpreadGraphRevs } from '@limbic/graph';
 import { recallSpreads, spreadCacheHeld } from '@limbic/observability';
 import type { EncodeGraphChange } from './held-graph';
-import { SpreadGraphCache } from './spread-graph-cache.service';
+import { idleSweepMs, SpreadGraphCache } from './spread-graph-cache.service';
 
 const T0 = Date.UTC(2026, 0, 1);
 /** A refused load counts as 30 s; at the default reload share (0.05) the next try waits 10 min. */
@@ -423,6 +423,37 @@ describe('SpreadGraphCache', () => {
       expect(cache.at('t', 'idle', revs(1))).toBeNull();
       await settle();
       expect(cache.at('t', 'idle', revs(1))?.revs).toEqual(revs(1));
+    });
+
+    it('sweeps idle graphs on a timer once started, so a process whose recalls stopped lets go of them too', async () => {
+      jest.useFakeTimers({ doNotFake: ['Date', 'performance', 'nextTick', 'setImmediate', 'queueMicrotask'] });
+      try {
+        const { fake, cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '60000' });
+        await holding(fake, cache, [['t', 'a', revs(1), chain(3)]]);
+        cache.onModuleInit();
+        clock.now = T0 + 60_000;
+        // No recall, no encode: only the sweep (every 15 s for an idle time of 60 s) can let it go.
+        expect(cache.holds('t', 'a')).toBe(true);
+        jest.advanceTimersByTime(idleSweepMs(60_000));
+        expect(cache.holds('t', 'a')).toBe(false);
+        expect(await heldGauge()).toEqual({ agents: 0, edges: 0 });
+        cache.onModuleDestroy();
+        expect(jest.getTimerCount()).toBe(0);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('sweeps every quarter of the idle time, between 1 s and 1 min; not at all with an idle time of 0', () => {
+      expect([idleSweepMs(60_000), idleSweepMs(1_800_000), idleSweepMs(2_000)]).toEqual([15_000, 60_000, 1_000]);
+      jest.useFakeTimers({ doNotFake: ['Date', 'performance'] });
+      try {
+        const { cache } = setup({ LIMBIC_SPREAD_CACHE_IDLE_MS: '0' });
+        cache.onModuleInit();
+        expect(jest.getTimerCount()).toBe(0);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('keeps idle graphs with an idle time of 0', async () => {

@@ -1,9 +1,17 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { normaliseSpreadOptions, SPREADING, type FanOutStep, type SpreadOptions } from '@limbic/affect';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { RecallRepository, type AgentSpreadGraph, type SpreadGraphRevs } from '@limbic/graph';
 import { recallSpreads, spreadCacheHeld } from '@limbic/observability';
 import { HeldGraph, type EncodeGraphChange } from './held-graph';
+
+/** How often idle graphs are swept: a quarter of the idle time, between 1 s and 1 min (a graph is held at most that much longer than idle). */
+const IDLE_SWEEP_MIN_MS = 1_000;
+const IDLE_SWEEP_MAX_MS = 60_000;
+
+export function idleSweepMs(idleMs: number): number {
+  return Math.min(IDLE_SWEEP_MAX_MS, Math.max(IDLE_SWEEP_MIN_MS, Math.floor(idleMs / 4)));
+}
 
 /** Encodes remembered per agent, to bring a load that began before them up to date. */
 const JOURNAL_LENGTH = 32;
@@ -58,10 +66,11 @@ interface LoadHistory {
  * `spreadCacheIdleMs` or when the agent is deleted (`forget`): a graph no recall asks for should not
  * hold the API's memory (≈ 360 bytes an edge). Another API process that held a deleted agent
  * lets it go when it has been idle that long (it can never serve again: a new agent of that id is
- * another incarnation).
+ * another incarnation). Idle graphs are also swept on a timer (IDLE_SWEEP_*), so that a process
+ * whose recalls stop lets go of them without waiting for the next one.
  */
 @Injectable()
-export class SpreadGraphCache {
+export class SpreadGraphCache implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('SpreadGraphCache');
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -70,12 +79,25 @@ export class SpreadGraphCache {
   /** Agents forgotten while a load of theirs was running: that load is not held. */
   private readonly discarded = new Set<string>();
   private edges = 0;
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(LIMBIC_CONFIG) private readonly config: LimbicConfig,
     private readonly recalls: RecallRepository,
   ) {
     this.account();
+  }
+
+  onModuleInit(): void {
+    const idleMs = this.config.recall.spreadCacheIdleMs;
+    if (idleMs <= 0 || this.config.recall.spreadCacheEdges <= 0) return;
+    // unref: the sweep never keeps a process alive that has nothing else to do.
+    this.sweep = setInterval(() => this.releaseIdle(), idleSweepMs(idleMs)).unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweep !== null) clearInterval(this.sweep);
+    this.sweep = null;
   }
 
   /**
@@ -303,3 +325,4 @@ function bounded<V>(map: Map<string, V>, key: string, value: V): void {
 function keyOf(tenantId: string, agentId: string): string {
   return JSON.stringify([tenantId, agentId]);
 }
+
