@@ -1,5 +1,6 @@
 import type { RecallOptions } from '@limbic/client';
 import { sharedStack, type SharedStack } from './support/shared-stack';
+import { startStack, type Stack } from './support/stack';
 
 const DAY = 24 * 3600 * 1000;
 const T0 = Date.UTC(2025, 4, 1, 9);
@@ -129,5 +130,46 @@ describe('recall spreads over the held agent graph, and never over a stale one',
     expect(after.agents).toBe(before.agents - 1);
     // Its chain alone is 40-odd links.
     expect(before.edges - after.edges).toBeGreaterThan(40);
+  });
+});
+
+/**
+ * An API whose recalls stop still lets go of what it holds: idle graphs are swept on a timer
+ * (SpreadGraphCache, a quarter of LIMBIC_SPREAD_CACHE_IDLE_MS, at least 1 s), not only by the
+ * next recall. Reading /metrics is no recall.
+ */
+describe('an API that recalls no more lets go of its idle graphs', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ tenants: 1, env: { LIMBIC_SPREAD_CACHE_IDLE_MS: '2000' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  async function heldAgents(): Promise<number> {
+    const text = await (await fetch(`${stack.url}/metrics`)).text();
+    return Number(/^limbic_spread_cache_held\{what="agents"[^}]*\} (\d+)/m.exec(text)?.[1] ?? NaN);
+  }
+
+  it('holds the agent after its recalls, and holds nothing once it has been idle for the idle time', async () => {
+    const limbic = stack.tenants[0]!.limbic;
+    await limbic.createAgent('ivy');
+    for (let i = 0; i < 5; i++) {
+      await limbic.remember('ivy', { content: `sea kayak trip day ${i}: paddled along the cliffs`, occurredAt: new Date(T0 + i * DAY).toISOString() });
+    }
+    // The first recalls load the graph in the background.
+    let held = 0;
+    for (let attempt = 0; attempt < 50 && held === 0; attempt++) {
+      await limbic.recall('ivy', 'kayak cliffs', { topK: 3 });
+      held = await heldAgents();
+      if (held === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(held).toBe(1);
+    // No recall from here: idle 2 s, swept every 1 s.
+    const deadline = Date.now() + 10_000;
+    while ((await heldAgents()) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await heldAgents()).toBe(0);
   });
 });
