@@ -44,6 +44,9 @@ export async function startApi(
   };
 }
 
+/** Deletes an agent and everything it holds; answers how many memories went. */
+export const DELETE_AGENT = 'mutation($id: ID!) { deleteAgent(id: $id) { memories } }';
+
 export async function gql<T>(url: string, query: string, variables: Record<string, unknown>): Promise<T> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
   const body = (await res.json()) as { data?: T; errors?: unknown[] };

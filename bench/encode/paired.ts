@@ -11,7 +11,7 @@
  * same data, `--base-neo4j bolt://… --candidate-neo4j bolt://…` (the crowd is made on each).
  */
 import { randomUUID } from 'node:crypto';
-import { gql, startApi } from '../common/api-process';
+import { DELETE_AGENT, gql, startApi } from '../common/api-process';
 import { fmt, percentile } from '../common/stats';
 
 const args = new Map(process.argv.slice(2).flatMap((a, i, all) => (a.startsWith('--') ? [[a.slice(2), all[i + 1] ?? '']] : [])));
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     if (!args.has('keep-agents')) {
       const owned: [string, string][] = [[base.url, agents.base], [base.url, agents.baseBatch], [cand.url, agents.cand], [cand.url, agents.candBatch]];
       // An agent that was never created (no batch phase, a failed start) answers NOT_FOUND: nothing to do.
-      await Promise.all(owned.map(([url, id]) => gql(url, 'mutation($id: ID!) { deleteAgent(id: $id) { memories } }', { id }).catch(() => undefined)));
+      await Promise.all(owned.map(([url, id]) => gql(url, DELETE_AGENT, { id }).catch(() => undefined)));
     }
     await Promise.all([base.stop(), cand.stop()]);
   }

@@ -110,7 +110,6 @@ export function cpuMs(pid: number | string): number | null {
 export const ENCODE = 'mutation($i: EncodeInput!) { encode(input: $i) { id } }';
 export const RECALL = 'query($i: RecallInput!) { recall(input: $i) { items { score memory { id } } } }';
 export const CREATE_AGENT = 'mutation($id: ID!) { createAgent(input: {id: $id}) { id } }';
-export const DELETE_AGENT = 'mutation($id: ID!) { deleteAgent(id: $id) { memories } }';
 
 const TOPICS = ['the deploy went badly', 'lunch with Maya', 'a quiet walk by the river', 'the budget review', 'a bug in the parser', 'news from home', 'a long meeting'];
 

@@ -16,7 +16,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startApi } from '../common/api-process';
+import { DELETE_AGENT, startApi } from '../common/api-process';
 import { arg } from '../common/args';
 import { waitForNeo4jIdle } from '../common/neo4j-idle';
 import { fmt, percentile } from '../common/stats';
@@ -25,7 +25,6 @@ import {
   content,
   cpuMs,
   CREATE_AGENT,
-  DELETE_AGENT,
   describe,
   ENCODE,
   newTally,

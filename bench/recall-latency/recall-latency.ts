@@ -16,7 +16,7 @@ import neo4j, { type Driver } from 'neo4j-driver';
 import { lexiconDelta } from '@limbic/affect';
 import { HashEmbedder } from '@limbic/embeddings';
 import { fetchReused } from '../common/fetch-reused';
-import { stopChild } from '../common/api-process';
+import { DELETE_AGENT, stopChild } from '../common/api-process';
 import { benchQueuePrefix, deleteBenchQueues } from '../common/bench-queues';
 import { rng } from '../common/rng';
 import { formatShare, settleOutcome, warmUntilJitSettles } from '../common/jit-settle';
@@ -278,7 +278,6 @@ async function touchVectorIndex(driver: Driver): Promise<void> {
 }
 
 const RECALL = `query($input: RecallInput!) { recall(input: $input) { recallId items { score memory { id } } } }`;
-const DELETE_AGENT = `mutation($id: ID!) { deleteAgent(id: $id) { memories } }`;
 
 /**
  * The floor: the agent's top 10 straight from the vector index over Bolt, without HTTP,

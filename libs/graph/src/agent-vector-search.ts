@@ -178,7 +178,7 @@ export class AgentVectorSearch {
    */
   private async nearestFiltered(tx: TxRunner, index: string, params: FilteredParams, found: Map<string, NearestMemory[]>): Promise<Map<string, NearestMemory[]>> {
     const { filter, k } = params;
-    const fetch = hasListConditions(filter) ? Math.max(FILTERED_FETCH_MIN, FILTERED_FETCH_PER_RESULT * k, params.fetch) : params.fetch;
+    const fetch = hasListConditions(filter) ? Math.max(FILTERED_FETCH_MIN, FILTERED_FETCH_PER_RESULT * k) : params.fetch;
     const rows = await this.run(tx, index, filter.scope === null ? 'vector.agent-nearest-filtered' : 'vector.agent-nearest-scoped', {
       ...params,
       fetch,

@@ -325,4 +325,3 @@ function bounded<V>(map: Map<string, V>, key: string, value: V): void {
 function keyOf(tenantId: string, agentId: string): string {
   return JSON.stringify([tenantId, agentId]);
 }
-
