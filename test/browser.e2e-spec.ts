@@ -274,14 +274,21 @@ maybe('Neo4j Browser (the runtime’s) in headless Chromium', () => {
 
   /** Memory captions are their text, cut to fit the node, in the colour of their valence band; edges say type and weight. */
   async function checkStyle(frame: Locator): Promise<void> {
-    const nodes = await frame.locator('svg g.node').evaluateAll((gs) =>
-      gs.map((g) => ({
-        caption: Array.from(g.querySelectorAll('text.caption'), (t) => String((t as { textContent: string | null }).textContent ?? '').trim())
-          .join(' ')
-          .trim(),
-        fill: g.querySelector('circle.b-outline')?.getAttribute('fill') ?? '',
-      })),
-    );
+    const read = () =>
+      frame.locator('svg g.node').evaluateAll((gs) =>
+        gs.map((g) => ({
+          caption: Array.from(g.querySelectorAll('text.caption'), (t) => String((t as { textContent: string | null }).textContent ?? '').trim())
+            .join(' ')
+            .trim(),
+          fill: g.querySelector('circle.b-outline')?.getAttribute('fill') ?? '',
+        })),
+      );
+    // The Browser reports the graph ("Displaying …") before it has drawn every node's caption: one
+    // full run as a new user read the nodes while the long memory's was not drawn yet.
+    let nodes = await read();
+    for (const until = Date.now() + 15_000; !nodes.some((n) => n.caption.startsWith('The deploy failed')) && Date.now() < until; nodes = await read()) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const long = nodes.find((n) => n.caption.startsWith('The deploy failed'));
     expect(long).toBeDefined();
     // The Browser cuts a caption to what its circle holds (an ellipsis when a word is cut).
