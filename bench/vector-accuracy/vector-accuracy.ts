@@ -11,10 +11,8 @@
 import neo4j from 'neo4j-driver';
 import { SLOT_INDEX } from '../../libs/graph/src/embedding-space/embedding-slot';
 import { arg, intOption } from '../common/args';
-import { benchEmbedder, parseEmbedderChoice } from '../common/bench-embedder';
-import { rng } from '../common/rng';
-import { worldSentences } from './text-world';
 import { percentile } from '../common/stats';
+import { describeProbes, exactScores, loadAgentVectors, makeProbes } from './agent-vectors';
 
 const TENANT = arg('tenant', '');
 const AGENT = arg('agent', 'agent-100000');
@@ -39,40 +37,17 @@ async function main(): Promise<void> {
   );
   const session = driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
   try {
-    const stored = await session.run('MATCH (m:Memory) WHERE m.tenantId = $tenant AND m.agentId = $agent AND m.archived = false RETURN m.id AS id, m.embedding AS e', {
-      tenant: TENANT,
-      agent: AGENT,
-    });
-    const ids = stored.records.map((r) => r.get('id') as string);
+    const agent = await loadAgentVectors(session, TENANT, AGENT);
+    const { ids, dim } = agent;
     const n = ids.length;
     if (n < TOP) throw new Error(`agent ${AGENT} of tenant ${TENANT} holds ${n} memories`);
-    const dim = (stored.records[0]!.get('e') as number[]).length;
-    const vectors = new Float32Array(n * dim);
-    stored.records.forEach((r, i) => vectors.set(r.get('e') as number[], i * dim));
     const config = await session.run('SHOW INDEXES YIELD name, options WHERE name = $name RETURN options.indexConfig AS config', { name: INDEX });
     console.log(`${AGENT} of ${TENANT}: ${n} memories, ${dim}-d; index ${INDEX} ${JSON.stringify(config.records[0]?.get('config') ?? 'missing')}`);
 
-    const random = rng(20261206);
-    const probes = TEXT_PROBES
-      ? await benchEmbedder(parseEmbedderChoice(TEXT_PROBES), (m) => console.log(m)).embed(Array.from({ length: PROBES }, worldSentences(4242)))
-      : Array.from({ length: PROBES }, () => {
-          const source = Math.floor(random() * n);
-          const v = Array.from(vectors.subarray(source * dim, (source + 1) * dim), (x) => x + (random() - 0.5) * NOISE);
-          const norm = Math.hypot(...v);
-          return v.map((x) => x / norm);
-        });
-    console.log(TEXT_PROBES ? `probes: ${PROBES} new sentences embedded by ${TEXT_PROBES}` : `probes: ${PROBES} stored vectors with noise ±${NOISE / 2} per component`);
-    // Brute force: every stored vector's dot product with each probe (the vectors are unit length).
-    const exact = probes.map((p) => {
-      const scores = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        let s = 0;
-        for (let k = 0; k < dim; k++) s += vectors[i * dim + k]! * p[k]!;
-        scores[i] = s;
-      }
-      const tenth = [...scores].sort((a, b) => b - a)[TOP - 1]!;
-      return { scores, tenth };
-    });
+    const probeOptions = { count: PROBES, textProbes: TEXT_PROBES, noise: NOISE };
+    const probes = await makeProbes(agent, probeOptions);
+    console.log(describeProbes(probeOptions));
+    const exact = probes.map((p) => exactScores(agent, p, TOP));
     const row = new Map(ids.map((id, i) => [id, i] as const));
     const query = `CYPHER 25 MATCH (m:Memory)
       SEARCH m IN (VECTOR INDEX ${INDEX} FOR $vector WHERE m.tenantId = $tenant AND m.agentId = $agent AND m.archived <= false LIMIT $limit) SCORE AS score
@@ -87,7 +62,7 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           const hits = await session.run(query, { vector, tenant: TENANT, agent: AGENT, limit: neo4j.int(limit) });
           ms.push(performance.now() - t0);
-          for (const h of hits.records) if (exact[j]!.scores[row.get(h.get('id') as string)!]! >= exact[j]!.tenth - 1e-6) found++;
+          for (const h of hits.records) if (exact[j]!.scores[row.get(h.get('id') as string)!]! >= exact[j]!.kth - 1e-6) found++;
         }
         if (limits === LIMITS) console.log(`| ${limit} | ${found} / ${PROBES * TOP} (${((100 * found) / (PROBES * TOP)).toFixed(1)} %) | ${percentile(ms, 50).toFixed(2)} | ${percentile(ms, 99).toFixed(2)} |`);
       }
