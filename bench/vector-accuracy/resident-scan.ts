@@ -161,10 +161,10 @@ class ResidentAgent {
    * probe q = s_q (c_q + e_q) likewise, v·q = s_v s_q (c_v·c_q + c_v·e_q + e_v·c_q + e_v·e_q),
    * so |v·q − s_v s_q c_v·c_q| ≤ s_v s_q (½‖c_v‖₁ + ½‖c_q‖₁ + ¼ d). The k-th best lower bound T is
    * beaten by at least k rows, so a row whose upper bound is below T is not in the top k; the
-   * others are rescored in float64 from the float32 rows. Returns the top k and how many rows
-   * were rescored.
+   * others must be rescored (scanI8 here, from the float32 rows; or in Neo4j, from the stored
+   * embeddings, when only the int8 copy is held).
    */
-  scanI8(probe: readonly number[], k: number): { top: number[]; rescored: number } {
+  candidatesI8(probe: readonly number[], k: number): Int32Array {
     const mem = this.kernel.memory.buffer;
     const d = this.d;
     let max = 0;
@@ -195,6 +195,12 @@ class ResidentAgent {
     const candidates = new Int32Array(count);
     count = 0;
     for (let v = 0; v < this.n; v++) if (upper[v]! >= threshold) candidates[count++] = v;
+    return candidates;
+  }
+
+  scanI8(probe: readonly number[], k: number): { top: number[]; rescored: number } {
+    const d = this.d;
+    const candidates = this.candidatesI8(probe, k);
     const { vectors } = this.agent;
     const exact = this.exactBuf;
     for (const v of candidates) {
@@ -250,6 +256,19 @@ async function main(): Promise<void> {
       ['in process: JavaScript, float32', (p) => resident.scanJs(p, TOP)],
       ['in process: WebAssembly SIMD, float32', (p) => resident.scanF32(p, TOP)],
     ];
+    const rescoreQuery = `UNWIND $ids AS id
+      MATCH (m:Memory {id: id}) WHERE m.tenantId = $tenant AND m.agentId = $agent AND m.archived = false
+      WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
+      RETURN m.id AS id ORDER BY score DESC LIMIT $top`;
+    const int8Only = 'in process: WebAssembly SIMD, int8 only; rescoring in Neo4j';
+    paths.push([
+      int8Only,
+      async (p) => {
+        const ids = Array.from(resident.candidatesI8(p, TOP), (v) => agent.ids[v]!);
+        const rows = await session.run(rescoreQuery, { ids, vector: p, tenant: TENANT, agent: AGENT, top: neo4j.int(TOP) });
+        return rows.records.map((r) => row.get(r.get('id') as string)!);
+      },
+    ]);
     const results = new Map<string, PathResult>();
     const rescored: number[] = [];
     const certified = 'in process: WebAssembly SIMD, int8 + proven rescoring';
