@@ -54,9 +54,30 @@ export async function deleteTenants(tenantIds: readonly string[]): Promise<void>
   const driver = testDriver();
   const session = driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
   try {
-    await session.run('MATCH (n) WHERE n.tenantId IN $tenantIds CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS', { tenantIds });
+    // A worker may still be writing to a tenant as its file ends (an appraisal, a review): the
+    // delete can then deadlock with it, which Neo4j reports as transient. The delete is
+    // idempotent, so it is tried again, as a driver's managed transaction would be (CALL … IN
+    // TRANSACTIONS runs only in an auto-commit one, which the driver does not retry).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await session.run('MATCH (n) WHERE n.tenantId IN $tenantIds CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS', { tenantIds });
+        return;
+      } catch (err) {
+        if (attempt >= DELETE_ATTEMPTS || !isTransient(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   } finally {
     await session.close();
     await driver.close();
   }
+}
+
+const DELETE_ATTEMPTS = 5;
+
+/** Deadlocks and lock timeouts: what the driver calls retriable (Neo.TransientError.* among them). */
+function isTransient(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, retryable } = err as { code?: unknown; retryable?: unknown };
+  return retryable === true || (typeof code === 'string' && code.startsWith('Neo.TransientError.'));
 }
