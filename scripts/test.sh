@@ -119,7 +119,9 @@ wait "$chromium_pid" || true
 chromium_pid=""
 cat "$chromium_log"
 step "end-to-end tests (spawned API and worker; real Neo4j + Redis)"
-npx jest --selectProjects e2e --runInBand
+# --forceExit: a file whose teardown fails part way leaves its driver open, and Jest would then
+# wait for it forever after the run (its failure is already reported); Jest still names the leak.
+npx jest --selectProjects e2e --runInBand --forceExit
 
 # The API regenerates apps/api/schema.gql when it boots outside production; the committed
 # file is the contract, so a difference means someone forgot to commit it.
