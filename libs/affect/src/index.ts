@@ -10,6 +10,7 @@ export * from './types/graph.types';
 
 export * from './math/scalar';
 export * from './math/vector';
+export * from './math/int8-codes';
 export * from './math/cosine-scale';
 export * from './math/time';
 export * from './math/time-of-day';
