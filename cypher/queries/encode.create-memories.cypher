@@ -1,6 +1,11 @@
 // Fast-path write of new memories, each with its emotional tag and its concepts. Runs under
 // the agent lock after the idempotency check; the uniqueness constraint is the last guard.
 // hourOfDay and sessionStartedAt are its temporal state (the agent's zone, the session it was encoded in).
+// The agent's vector revision, raised once for the batch and stamped on each new memory
+// (schema 018): a process holding the agent's vectors reads what was stamped after its copy.
+OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+SET a.vectorRev = coalesce(a.vectorRev, 0) + 1
+WITH a.vectorRev AS vectorRev
 UNWIND $memories AS p
 CREATE (m:Memory {
   id: p.id, tenantId: $tenantId, agentId: $agentId, externalId: p.externalId,
@@ -16,7 +21,7 @@ CREATE (m:Memory {
   pendingAppraisal: true, archived: false, affectGiven: p.affectGiven,
   scope: p.scope, metadata: p.metadata, metadataPairs: p.metadataPairs,
   hourOfDay: p.hourOfDay, sessionStartedAt: datetime({epochMillis: toInteger(p.sessionStartedAt)}),
-  speaker: p.speaker
+  speaker: p.speaker, vectorRev: vectorRev
 })
 // A property of its own (not in the map above): the registry's slot variant (query-registry.ts)
 // rewrites `.embedding` into the tenant's active slot.

@@ -5,7 +5,11 @@
 // $concepts (null: unchanged) replaces the memory's TAGGED concepts.
 MATCH (m:Memory {id: $memoryId})
 WHERE m.tenantId = $tenantId AND m.agentId = $agentId
-SET m += $set, m.updatedAt = datetime({epochMillis: toInteger($now)})
+// What the agent's nearest-neighbour search finds it by may change (vector, scope, occurredAt):
+// stamped with the agent's raised vector revision (schema 018).
+OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
+SET a.vectorRev = coalesce(a.vectorRev, 0) + 1
+SET m += $set, m.updatedAt = datetime({epochMillis: toInteger($now)}), m.vectorRev = a.vectorRev
 WITH m
 // A new affect brings its valence band, for Neo4j Browser's colours (libs/graph valence-band.ts).
 CALL (m) {
