@@ -7,5 +7,6 @@ export const VECTOR_SEARCH_QUERIES = [
   'vector.agent-nearest-filtered',
   'vector.agent-nearest-scoped',
   'vector.agent-nearest-exact',
+  'vector.agent-nearest-resident',
   'vector.index-state',
 ] as const;
