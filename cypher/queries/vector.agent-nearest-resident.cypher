@@ -8,6 +8,9 @@
 //    copy (stamp ≤ $rev). Only then is no memory outside the candidates and the stamped ones better
 //    than the k returned: the caller asks again with a wider k when it is false (an anchor was
 //    archived, deleted or changed by another transaction since the copy).
+//  - incarnation: the agent's; a copy of another incarnation (the agent was deleted and made
+//    again) must not be used, its revisions count from zero again. stamped: how many memories
+//    were scored for being stamped after the copy (the caller renews a copy that has many).
 //  - $withArchived, probe.before and the hit's fields as in vector.agent-nearest.
 // Tenant and agent are checked on every row read, as in every query.
 WITH CASE WHEN $recallRows THEN COLLECT {
@@ -19,9 +22,13 @@ WITH CASE WHEN $recallRows THEN COLLECT {
     MATCH (f:Memory)
     WHERE f.tenantId = $tenantId AND f.agentId = $agentId AND f.vectorRev > $rev
     RETURN f.id
-  } AS stamped
+  } AS stamped,
+  COLLECT {
+    MATCH (agent:Agent {tenantId: $tenantId, id: $agentId})
+    RETURN coalesce(agent.creationToken, elementId(agent))
+  }[0] AS incarnation
 UNWIND $probes AS probe
-WITH goals, stamped, probe, probe.vector AS vector, size(COLLECT {
+WITH goals, stamped, incarnation, probe, probe.vector AS vector, size(COLLECT {
     UNWIND probe.anchors AS id
     MATCH (a:Memory {id: id})
     WHERE a.tenantId = $tenantId AND a.agentId = $agentId AND a.archived <= $withArchived
@@ -41,7 +48,7 @@ OPTIONAL CALL (probe, vector, stamped) {
   LIMIT toInteger($k)
   RETURN m, score
 }
-RETURN probe.key AS key, proven,
+RETURN probe.key AS key, proven, incarnation, size(stamped) AS stamped,
   collect(CASE WHEN m IS NOT NULL THEN {id: m.id, score: score, valence: m.valence, arousal: m.arousal, dominance: m.dominance,
     occurredAt: m.occurredAt.epochMillis, encodedAt: m.encodedAt.epochMillis,
     row: CASE WHEN $recallRows THEN {{memory-row}} END,

@@ -25,6 +25,7 @@ import {
   RecallRepository,
   ReembedRepository,
   replaceLegacySlotIndexes,
+  ResidentVectors,
   SLOT_INDEX,
 } from '@limbic/graph';
 import { openGraph, type InProcessGraph } from '../support/graph';
@@ -267,6 +268,61 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
       `vector search: ${CROWD_TEXT}-memory agent, top 10 found ${found10} of ${10 * probes}, nearest in ${found1} of ${probes} probes (ties allowed), at most ${worstGap.toFixed(3)} below the best cosine`,
     );
     expect({ top10: found10 / (10 * probes) > 0.88, nearest: found1 >= 0.9 * probes }).toEqual({ top10: true, nearest: true });
+  });
+
+  /**
+   * The same agent with its vectors held as int8 codes (resident-vectors): every path is exact.
+   * Probes are the crowd's own vectors with noise (k 30 for recall's seeds, 10 for links) and
+   * stored memories (novelty: k 1, archived too, only memories encoded before; near-duplicates:
+   * k 10, live only), each checked against brute force over the crowd's vectors.
+   */
+  it(`with its vectors held, an agent of ${CROWD_TEXT} memories gets exactly its brute-force top k on every path`, async () => {
+    await driver.executeQuery('MERGE (:Agent {tenantId: $tenantId, id: "crowd"})', { tenantId }, DB);
+    const scope = { tenantId, agentId: 'crowd' };
+    const resident = new ResidentVectors(executor, undefined, { minMemories: 1000, budgetBytes: 512 * 2 ** 20 });
+    expect(resident.copyOf(scope, 'embedding')).toBeUndefined();
+    await resident.settled(scope, 'embedding');
+    expect(resident.copyOf(scope, 'embedding')?.ids.length).toBe(CROWD);
+    const vectors = new AgentVectorSearch(undefined, undefined, resident);
+    const crowdIndex = (h: { id: string }) => Number(h.id.slice(`${crowdPrefix}-`.length));
+    const exact = (probe: ArrayLike<number>, allowed: (i: number) => boolean = () => true): Float64Array => {
+      const scores = new Float64Array(CROWD);
+      for (let i = 0; i < CROWD; i++) scores[i] = allowed(i) ? dot(crowd.subarray(i * DIM, (i + 1) * DIM), probe) : Number.NEGATIVE_INFINITY;
+      return scores;
+    };
+    let places = 0;
+    let found = 0;
+    const count = (hits: readonly { id: string }[], scores: Float64Array, k: number): void => {
+      const kth = [...scores].sort((a, b) => b - a)[k - 1]!;
+      expect(hits).toHaveLength(k);
+      places += k;
+      found += hits.filter((h) => h.id.startsWith(`${crowdPrefix}-`) && scores[crowdIndex(h)]! >= kth - 1e-6).length;
+    };
+    const before = resident.copyOf(scope, 'embedding')!;
+    for (let j = 0; j < 40; j++) {
+      const source = (j * 7919 + 3) % CROWD;
+      const probe = jitter(random, Array.from(crowd.subarray(source * DIM, (source + 1) * DIM)), 0.05);
+      const scores = exact(probe);
+      // Recall's seeds and encode's links.
+      for (const k of [30, 10]) {
+        const hits = (await executor.readTx('test.resident', (tx) => vectors.nearest(tx, scope, [{ key: 'q', embedding: probe }], { k }))).get('q')!;
+        count(hits, scores, k);
+      }
+      // Novelty: the memory's best earlier neighbour, archived ones too (none here), by memory id.
+      const m = `${crowdPrefix}-${source}`;
+      const mine = Array.from(crowd.subarray(source * DIM, (source + 1) * DIM));
+      const encodedAt = Date.UTC(2025, 0, 1) + source * 1000;
+      const novelty = (await executor.readTx('test.resident', (tx) => vectors.nearest(tx, scope, [{ key: 'n', memoryId: m, before: encodedAt }], { k: 1, withArchived: true }))).get('n')!;
+      if (source > 0) count(novelty, exact(mine, (i) => i < source), 1);
+      // Near-duplicates: the memory's live neighbours, itself first.
+      const twins = (await executor.readTx('test.resident', (tx) => vectors.nearest(tx, scope, [{ key: 't', memoryId: m }], { k: 10 }))).get('t')!;
+      count(twins, exact(mine), 10);
+      expect(twins[0]!.id).toBe(m);
+    }
+    console.log(`vector search, held codes: ${CROWD_TEXT}-memory agent, ${found} of ${places} places exact`);
+    expect(found).toBe(places);
+    // Every answer came from the copy: it was never found stale and loaded afresh.
+    expect(resident.copyOf(scope, 'embedding')).toBe(before);
   });
 
   it('every registered query plans as Cypher 25 without a deprecation', async () => {

@@ -172,6 +172,15 @@ export const CONFIG_TABLE = {
      * spreads in Cypher and reloads it in the background). 0: kept until evicted by the edge budget.
      */
     spreadCacheIdleMs: env('LIMBIC_SPREAD_CACHE_IDLE_MS', int(0, 86_400_000).default(1_800_000)),
+    /**
+     * Agents of at least this many memories have their vectors held as int8 codes in each process
+     * that searches them (API and worker), so that every nearest-neighbour search of theirs is
+     * exact (libs/graph resident-vectors); smaller ones the filtered index answers exactly by
+     * itself. 0: none held, every search goes to the index.
+     */
+    residentVectorsMin: env('LIMBIC_RESIDENT_VECTORS_MIN', int(0, 100_000_000).default(5_000)),
+    /** The most memory the held codes may take, in MiB (≈ 0.45 MiB per 1,000 memories of 384 components); least recently used agents go first. */
+    residentVectorsMb: env('LIMBIC_RESIDENT_VECTORS_MB', int(1, 1_000_000).default(512)),
   },
 
   /** Input of `RateLimitSettings`: the default token bucket and the per-tenant overrides. */

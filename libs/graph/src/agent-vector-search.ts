@@ -2,12 +2,14 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { cosineFromIndexScore, REFERENCE_COSINE_SCALE } from '@limbic/affect';
 import { EMBEDDER, type Embedder } from '@limbic/embeddings';
 import { vectorSearches } from '@limbic/observability';
-import { SLOT_INDEX } from './embedding-space/embedding-slot';
+import { SLOT_INDEX, type EmbeddingSlot } from './embedding-space/embedding-slot';
 import { EmbeddingSpaces } from './embedding-space/embedding-spaces';
 import type { TxRunner } from './neo4j-executor';
 import { FILTER_TIME_MAX, FILTER_TIME_MIN, hasListConditions, isUnfiltered, NO_FILTER, type MemoryFilter } from './memory-filter';
 import type { QueryName } from './query-names';
 import { num, toPlain } from './records';
+import { searchResident, type ResidentProbe } from './resident-vectors/resident-search';
+import { ResidentVectors, type ResidentCopy } from './resident-vectors/resident-vectors';
 
 /** The vector index every agent-scoped search uses (cypher/schema/013): filtered by tenant, agent, archived, encodedAt, scope, occurredAt. */
 export const AGENT_VECTOR_INDEX = SLOT_INDEX.embedding;
@@ -123,6 +125,7 @@ export class AgentVectorSearch {
   constructor(
     @Optional() private readonly spaces?: EmbeddingSpaces,
     @Optional() @Inject(EMBEDDER) private readonly embedder?: Pick<Embedder, 'cosineScale'>,
+    @Optional() private readonly resident?: ResidentVectors,
   ) {}
 
   /**
@@ -145,10 +148,16 @@ export class AgentVectorSearch {
       for (const p of probes) found.set(p.key, []);
       return found;
     }
-    const index = SLOT_INDEX[this.spaces?.slotOf(scope.tenantId) ?? 'embedding'];
+    const slot = this.spaces?.slotOf(scope.tenantId) ?? 'embedding';
+    const index = SLOT_INDEX[slot];
+    const filter = options.filter ?? NO_FILTER;
+    const copy = isUnfiltered(filter) ? this.resident?.copyOf(scope, slot) : undefined;
+    if (copy) {
+      const answered = await this.nearestResident(tx, copy, slot, scope, probes, options, found);
+      if (answered) return answered;
+    }
     const useIndex = await this.indexOnline(tx, index);
     vectorSearches.inc({ path: useIndex ? 'index' : 'exact' });
-    const filter = options.filter ?? NO_FILTER;
     const params = {
       ...scope,
       k: Math.floor(options.k),
@@ -166,6 +175,52 @@ export class AgentVectorSearch {
     if (useIndex && isUnfiltered(filter)) return this.search(tx, index, 'vector.agent-nearest', params, found);
     if (!useIndex) return this.search(tx, index, 'vector.agent-nearest-exact', { ...params, filter }, found);
     return this.nearestFiltered(tx, index, { ...params, filter }, found);
+  }
+
+  /**
+   * Exact, from the codes this process holds of a large agent (resident-vectors): undefined when
+   * the copy turned out to be of another incarnation of the agent (then the index answers). A
+   * probe whose proof the copy could not make after widening is scanned exactly.
+   */
+  private async nearestResident(
+    tx: TxRunner,
+    copy: ResidentCopy,
+    slot: EmbeddingSlot,
+    scope: AgentScope,
+    probes: readonly VectorProbe[],
+    options: NearestOptions,
+    found: Map<string, NearestMemory[]>,
+  ): Promise<Map<string, NearestMemory[]> | undefined> {
+    const byMemory = probes.flatMap((p) => ('memoryId' in p ? [p.memoryId] : []));
+    const stored = new Map<string, readonly number[]>();
+    if (byMemory.length > 0) {
+      for (const row of await tx.run<{ id: unknown; vector: unknown }>('vector.memory-vectors', { ...scope, ids: byMemory })) stored.set(String(row.id), toPlain(row.vector) as number[]);
+    }
+    const resolved: ResidentProbe[] = [];
+    for (const p of probes) {
+      const vector = 'embedding' in p ? p.embedding : stored.get(p.memoryId);
+      if (vector) resolved.push({ key: p.key, vector, before: p.before ?? NO_TIME_BOUND });
+      else found.set(p.key, []);
+    }
+    const query = { ...scope, k: options.k, withArchived: options.withArchived ?? false, recallRows: options.recallRows ?? false };
+    const answer = await searchResident(tx, copy, query, resolved);
+    if (answer.foreign) {
+      this.resident!.drop(scope, slot);
+      return undefined;
+    }
+    if (answer.renew) this.resident!.renew(scope, slot);
+    vectorSearches.inc({ path: 'resident' });
+    for (const [key, hits] of answer.hits) found.set(key, parseHits(hits));
+    if (answer.unproven.length === 0) return found;
+    vectorSearches.inc({ path: 'exact' });
+    const unproven = new Set(answer.unproven);
+    const params = {
+      ...query,
+      fetch: options.k,
+      filter: NO_FILTER,
+      probes: resolved.filter((p) => unproven.has(p.key)).map((p) => ({ key: p.key, vector: p.vector, memoryId: null, before: p.before })),
+    };
+    return this.search(tx, SLOT_INDEX[slot], 'vector.agent-nearest-exact', params, found);
   }
 
   /**

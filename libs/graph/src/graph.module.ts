@@ -5,6 +5,7 @@ import { CONFIGURED_EMBEDDER, EMBEDDER, EMBEDDER_POOL, type Embedder, type Embed
 import { observeNeo4jRetry, observeNeo4jTransaction } from '@limbic/observability';
 import { join } from 'node:path';
 import { AgentVectorSearch } from './agent-vector-search';
+import { ResidentVectors } from './resident-vectors/resident-vectors';
 import { fallbackSpace } from './embedding-space/embedding-space';
 import { EmbeddingSpaces, type SpaceRow } from './embedding-space/embedding-spaces';
 import { SpaceEmbedder } from './embedding-space/space-embedder';
@@ -84,9 +85,10 @@ export const CYPHER_DIR = Symbol('CYPHER_DIR');
     IndexMaintenanceRepository,
     RevisionRepository,
     BrowseRepository,
+    ResidentVectors,
     AgentVectorSearch,
   ],
-  exports: [EMBEDDER, EmbeddingSpaces, TenantBookmarks, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, MemoryForgetRepository, AgentDeletionRepository, AgentExportRepository, AgentImportRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
+  exports: [EMBEDDER, EmbeddingSpaces, TenantBookmarks, ReembedRepository, NEO4J_DRIVER, Neo4jExecutor, QueryRegistry, CYPHER_DIR, ResidentVectors, AgentVectorSearch, AgentRepository, StateHistoryRepository, MemoryRepository, AppraisalRepository, HealthRepository, ConsolidationRepository, RecallRepository, RecallEffectsRepository, FeedbackRepository, MemoryForgetRepository, AgentDeletionRepository, AgentExportRepository, AgentImportRepository, IndexMaintenanceRepository, RevisionRepository, BrowseRepository],
 })
 export class GraphModule implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('Graph');

@@ -14,6 +14,8 @@ export * from './repositories';
 export * from './agent-state.codec';
 export * from './workspace.codec';
 export * from './agent-vector-search';
+export * from './resident-vectors/resident-vectors';
+export { CodedRows } from './resident-vectors/coded-rows';
 export * from './unit-gate';
 export * from './consistency/bookmark-set';
 export * from './consistency/causal-scope';

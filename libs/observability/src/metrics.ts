@@ -40,7 +40,7 @@ export const encodeTotal = new Counter({
  */
 export const vectorSearches = new Counter({
   name: 'limbic_vector_searches_total',
-  help: 'agent-scoped nearest-neighbour searches by path: filtered vector index, or exact scan while the index is not online; exact-filter: a filtered recall the index could not answer completely (tags or metadata), scanned exactly.',
+  help: 'agent-scoped nearest-neighbour searches by path: filtered vector index, or exact scan while the index is not online; exact-filter: a filtered recall the index could not answer completely (tags or metadata), scanned exactly; resident: exact, from the int8 codes this process holds of a large agent (LIMBIC_RESIDENT_VECTORS_MIN).',
   labelNames: ['path'] as const,
   registers: [metricsRegistry],
 });
@@ -58,6 +58,13 @@ export const recallSpreads = new Counter({
 });
 
 /** What the API's SpreadGraphCache holds, set whenever it changes. */
+export const residentVectorsHeld = new Gauge({
+  name: 'limbic_resident_vectors_held',
+  help: 'large agents whose vectors this process holds as int8 codes for exact searches (what="agents") and the bytes they take (what="bytes"); bounded by LIMBIC_RESIDENT_VECTORS_MB.',
+  labelNames: ['what'] as const,
+  registers: [metricsRegistry],
+});
+
 export const spreadCacheHeld = new Gauge({
   name: 'limbic_spread_cache_held',
   help: 'agent graphs the API holds for in-process spreading (what="agents") and their resonance edges (what="edges"); bounded by LIMBIC_SPREAD_CACHE_EDGES, let go after LIMBIC_SPREAD_CACHE_IDLE_MS unused or when the agent is deleted.',

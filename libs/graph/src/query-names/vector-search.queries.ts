@@ -8,5 +8,8 @@ export const VECTOR_SEARCH_QUERIES = [
   'vector.agent-nearest-scoped',
   'vector.agent-nearest-exact',
   'vector.agent-nearest-resident',
+  'vector.agent-copy-state',
+  'vector.agent-copy-page',
+  'vector.memory-vectors',
   'vector.index-state',
 ] as const;
