@@ -5,8 +5,9 @@
 // copy's back, where the query says when the copy's proof no longer holds.
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
-import { findCypherDir, QueryRegistry } from '@limbic/graph';
+import { AgentVectorSearch, findCypherDir, QueryRegistry, ResidentVectors } from '@limbic/graph';
 import { CodedRows } from '../../libs/graph/src/resident-vectors/coded-rows';
+import { openGraph, type InProcessGraph } from '../support/graph';
 import { deleteTenants, testDriver } from '../support/neo4j';
 import { uniqueSuffix } from '../support/processes';
 
@@ -184,5 +185,116 @@ describe('vector.agent-nearest-resident: a held copy’s candidates, scored exac
     expect(answer.proven).toBe(false);
     expect(answer.hits.map((h) => h.id)).not.toContain(moved);
     expectExact(probe, answer.hits);
+  });
+});
+
+describe('ResidentVectors behind AgentVectorSearch: exact while the agent changes behind the copy', () => {
+  const suffix = uniqueSuffix();
+  const tenantId = `vrh_${suffix}`;
+  const scope = { tenantId, agentId: 'big' };
+  const next = random(41);
+  const unit = (v: number[]): number[] => {
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  };
+  const randomVector = (): number[] => unit(Array.from({ length: DIM }, () => next() - 0.5));
+  const live = new Map<string, number[]>();
+  let graph: InProcessGraph;
+  let resident: ResidentVectors;
+  let search: AgentVectorSearch;
+
+  const write = async (name: 'encode.create-memories' | 'memory.update-apply' | 'lifecycle.memory-archive', params: Record<string, unknown>): Promise<void> => {
+    await graph.executor.writeTx('test.write', (tx) => tx.run(name, params));
+  };
+  const encode = async (list: readonly { id: string; vector: number[] }[]): Promise<void> => {
+    await write('encode.create-memories', {
+      ...scope,
+      now: NOW,
+      embeddingModel: 'hash',
+      memories: list.map(({ id, vector }) => ({ id, content: id, occurredAt: NOW, nextReviewAt: NOW + 86_400_000, sessionStartedAt: NOW, valence: 0, arousal: 0.3, dominance: 0.5, valenceBand: 'Neutral', concepts: [], tags: [], vector })),
+    });
+    for (const m of list) live.set(m.id, m.vector);
+  };
+  const nearest = async (probe: number[], k = K): Promise<string[]> =>
+    ((await graph.executor.readTx('test.search', (tx) => search.nearest(tx, scope, [{ key: 'q', embedding: probe }], { k }))).get('q') ?? []).map((h) => h.id);
+  const expectExact = (probe: number[], ids: readonly string[]): void => {
+    const scores = new Map([...live].map(([id, v]) => [id, v.reduce((s, x, j) => s + x * probe[j]!, 0)] as const));
+    const kth = [...scores.values()].sort((a, b) => b - a)[K - 1]!;
+    expect(ids).toHaveLength(K);
+    for (const id of ids) expect(scores.get(id)).toBeGreaterThanOrEqual(kth - 1e-6);
+  };
+
+  beforeAll(async () => {
+    graph = await openGraph([tenantId]);
+    await graph.driver.executeQuery('CREATE (:Agent {tenantId: $tenantId, id: $agentId, creationToken: "first"})', scope, DB);
+    const all = Array.from({ length: 1200 }, (_, i) => ({ id: `${suffix}-${i}`, vector: randomVector() }));
+    for (let i = 0; i < all.length; i += 300) await encode(all.slice(i, i + 300));
+    resident = new ResidentVectors(graph.executor, undefined, { minMemories: 1000, budgetBytes: 64 * 2 ** 20 });
+    search = new AgentVectorSearch(undefined, undefined, resident);
+    resident.copyOf(scope, 'embedding');
+    await resident.settled(scope, 'embedding');
+  }, 120_000);
+
+  afterAll(async () => {
+    await graph?.close();
+  });
+
+  it('holds the agent and answers from the copy', async () => {
+    const copy = resident.copyOf(scope, 'embedding');
+    expect(copy?.ids.length).toBe(1200);
+    for (let t = 0; t < 10; t++) {
+      const probe = randomVector();
+      expectExact(probe, await nearest(probe));
+    }
+    expect(resident.copyOf(scope, 'embedding')).toBe(copy);
+  });
+
+  it('finds memories encoded after the copy, and a memory whose vector changed, at once', async () => {
+    const probe = randomVector();
+    await encode([{ id: `${suffix}-late`, vector: probe }]);
+    let ids = await nearest(probe);
+    expect(ids[0]).toBe(`${suffix}-late`);
+    expectExact(probe, ids);
+    const other = randomVector();
+    const moved = `${suffix}-7`;
+    await write('memory.update-apply', { ...scope, memoryId: moved, set: {}, now: NOW + 1, valenceBand: null, valenceBands: [], vector: other, embeddingModel: 'hash', concepts: null });
+    live.set(moved, other);
+    ids = await nearest(other);
+    expect(ids[0]).toBe(moved);
+    expectExact(other, ids);
+  });
+
+  it('stays exact when the memories its proof leans on are archived, and loads a fresh copy', async () => {
+    const copy = resident.copyOf(scope, 'embedding');
+    const probe = randomVector();
+    const first = await nearest(probe);
+    for (const id of first.slice(0, 3)) {
+      await write('lifecycle.memory-archive', { tenantId, memoryId: id, now: NOW + 2 });
+      live.delete(id);
+    }
+    const ids = await nearest(probe);
+    expect(ids.filter((id) => first.slice(0, 3).includes(id))).toEqual([]);
+    expectExact(probe, ids);
+    await resident.settled(scope, 'embedding');
+    const renewed = resident.copyOf(scope, 'embedding');
+    expect(renewed).not.toBe(copy);
+    expect(renewed!.archived.reduce((s, a) => s + a, 0)).toBe(3);
+  });
+
+  it('never answers from the copy of an agent deleted and made again under the same id', async () => {
+    expect(resident.copyOf(scope, 'embedding')).toBeDefined();
+    await graph.driver.executeQuery('MATCH (n) WHERE n.tenantId = $tenantId DETACH DELETE n', scope, DB);
+    await graph.driver.executeQuery('CREATE (:Agent {tenantId: $tenantId, id: $agentId, creationToken: "second"})', scope, DB);
+    live.clear();
+    await encode(Array.from({ length: 20 }, (_, i) => ({ id: `${suffix}-again-${i}`, vector: randomVector() })));
+    const probe = randomVector();
+    const ids = await nearest(probe);
+    expect(ids.every((id) => id.startsWith(`${suffix}-again-`))).toBe(true);
+    expectExact(probe, ids);
+    // Let go of at once (the query named another incarnation), not kept answering until a reload.
+    expect(resident.copyOf(scope, 'embedding')).toBeUndefined();
+    await resident.settled(scope, 'embedding');
+    // 20 memories: too few to hold.
+    expect(resident.copyOf(scope, 'embedding')).toBeUndefined();
   });
 });
