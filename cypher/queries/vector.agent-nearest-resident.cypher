@@ -37,7 +37,10 @@ WITH goals, stamped, incarnation, probe, probe.vector AS vector, size(COLLECT {
   }) = size(probe.anchors) AS proven
 OPTIONAL CALL (probe, vector, stamped) {
   UNWIND probe.candidates + stamped AS id
+  // By id, always: with the encodedAt range beside it the planner would rather seek the agent's
+  // (tenantId, agentId, encodedAt) index once per candidate (100,000 rows each at that size).
   MATCH (m:Memory {id: id})
+  USING INDEX m:Memory(id)
   WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
     AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
   WITH DISTINCT m, vector
