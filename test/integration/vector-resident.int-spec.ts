@@ -14,7 +14,8 @@ import { uniqueSuffix } from '../support/processes';
 const REGISTRY = QueryRegistry.load(join(findCypherDir(), 'queries'), ['encode.create-memories', 'memory.update-apply', 'lifecycle.memory-archive', 'vector.agent-nearest-resident']);
 const DB = { database: process.env.NEO4J_DATABASE ?? 'neo4j' };
 const NOW = Date.UTC(2026, 11, 7, 12);
-const DIM = 64;
+// The slot index's dimension (a probe of another would be refused by the index when a search falls back to it).
+const DIM = 384;
 const K = 10;
 const FAR_FUTURE = 9_000_000_000_000;
 
