@@ -7,8 +7,12 @@ export interface PropsRow {
   types: readonly (readonly [string, string])[];
 }
 
-/** Properties an export never carries: the tenant is the importer's, the rest is plumbing. */
-export const NEVER_EXPORTED: ReadonlySet<string> = new Set(['tenantId']);
+/**
+ * Properties an export never carries: the tenant is the importer's; the vector revision (the
+ * agent's counter and each memory's stamp, schema 018) is this store's bookkeeping, which the
+ * import writes afresh.
+ */
+export const NEVER_EXPORTED: ReadonlySet<string> = new Set(['tenantId', 'vectorRev']);
 /**
  * Agent plumbing: the creation token of createAgent's idempotency and lock counters; the
  * term statistics' totals, derived from the memories like the LexTerm nodes; and the epoch of
