@@ -2,6 +2,8 @@ import { AgentVectorSearch, NO_TIME_BOUND, SEARCH_CANDIDATES_MIN } from './agent
 import { FILTER_TIME_MAX, NO_FILTER, type MemoryFilter } from './memory-filter';
 import type { Params, TxRunner } from './neo4j-executor';
 import type { QueryName } from './query-names';
+import type { EmbeddingSpaces } from './embedding-space/embedding-spaces';
+import type { ResidentVectors } from './resident-vectors/resident-vectors';
 
 const scope = { tenantId: 't', agentId: 'a' };
 
@@ -29,6 +31,23 @@ function fakeTx(state: () => string | null, hits: Record<string, unknown>[] = []
 }
 
 describe('AgentVectorSearch', () => {
+  it('asks for a held copy by the tenant’s slot and model, for unfiltered searches only', async () => {
+    const { tx, calls } = fakeTx(() => 'ONLINE');
+    let model = 'model-a';
+    const spaces = { slotOf: () => 'embeddingAlt', spaceOf: () => ({ slot: 'embeddingAlt', model, dimension: 2 }) } as unknown as EmbeddingSpaces;
+    const asked: string[] = [];
+    const resident = { copyOf: (_s: unknown, space: string) => (asked.push(space), undefined) } as unknown as ResidentVectors;
+    const search = new AgentVectorSearch(spaces, undefined, resident);
+    await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
+    // A re-embedding into the same slot with another model is another copy.
+    model = 'model-b';
+    await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
+    await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5, filter: { ...NO_FILTER, scope: 'work' } });
+    expect(asked).toEqual(['embeddingAlt|model-a', 'embeddingAlt|model-b']);
+    // Without a copy the index answers.
+    expect(calls.filter((c) => c.name !== 'vector.index-state').map((c) => c.name)).toEqual(['vector.agent-nearest', 'vector.agent-nearest', 'vector.agent-nearest-scoped']);
+  });
+
   it('answers from the exact scan while the index is populating, and from the index once it is ONLINE', async () => {
     let state = 'POPULATING';
     const { tx, calls } = fakeTx(() => state);

@@ -151,9 +151,11 @@ export class AgentVectorSearch {
     const slot = this.spaces?.slotOf(scope.tenantId) ?? 'embedding';
     const index = SLOT_INDEX[slot];
     const filter = options.filter ?? NO_FILTER;
-    const copy = isUnfiltered(filter) ? this.resident?.copyOf(scope, slot) : undefined;
+    // The slot and its model: a copy made before a re-embedding into this slot must not answer.
+    const space = this.spaces ? `${slot}|${this.spaces.spaceOf(scope.tenantId).model}` : slot;
+    const copy = isUnfiltered(filter) ? this.resident?.copyOf(scope, space) : undefined;
     if (copy) {
-      const answered = await this.nearestResident(tx, copy, slot, scope, probes, options, found);
+      const answered = await this.nearestResident(tx, copy, slot, space, scope, probes, options, found);
       if (answered) return answered;
     }
     const useIndex = await this.indexOnline(tx, index);
@@ -186,6 +188,7 @@ export class AgentVectorSearch {
     tx: TxRunner,
     copy: ResidentCopy,
     slot: EmbeddingSlot,
+    space: string,
     scope: AgentScope,
     probes: readonly VectorProbe[],
     options: NearestOptions,
@@ -205,10 +208,10 @@ export class AgentVectorSearch {
     const query = { ...scope, k: options.k, withArchived: options.withArchived ?? false, recallRows: options.recallRows ?? false };
     const answer = await searchResident(tx, copy, query, resolved);
     if (answer.foreign) {
-      this.resident!.drop(scope, slot);
+      this.resident!.drop(scope, space);
       return undefined;
     }
-    if (answer.renew) this.resident!.renew(scope, slot);
+    if (answer.renew) this.resident!.renew(scope, space);
     vectorSearches.inc({ path: 'resident' });
     for (const [key, hits] of answer.hits) found.set(key, parseHits(hits));
     if (answer.unproven.length === 0) return found;

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { residentVectorsHeld } from '@limbic/observability';
-import type { EmbeddingSlot } from '../embedding-space/embedding-slot';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { num, toPlain } from '../records';
 import { CodedRows } from './coded-rows';
@@ -95,12 +94,14 @@ export class ResidentVectors implements OnModuleDestroy {
   }
 
   /**
-   * The copy of the agent's vectors in `slot` this process holds, or none (then the agent's size
-   * is read, and a copy loaded, in the background if due).
+   * The copy of the agent's vectors in `space` this process holds, or none (then the agent's size
+   * is read, and a copy loaded, in the background if due). `space` names the tenant's active slot
+   * and model (AgentVectorSearch): a re-embedding rewrites a slot without stamping its memories,
+   * so a copy made under another model must never answer.
    */
-  copyOf(scope: ResidentScope, slot: EmbeddingSlot): ResidentCopy | undefined {
+  copyOf(scope: ResidentScope, space: string): ResidentCopy | undefined {
     if (this.settings.minMemories <= 0 || this.closed) return undefined;
-    const key = keyOf(scope, slot);
+    const key = keyOf(scope, space);
     const held = this.held.get(key);
     if (held) {
       held.usedAtMs = Date.now();
@@ -109,42 +110,42 @@ export class ResidentVectors implements OnModuleDestroy {
       this.held.set(key, held);
       return held.copy;
     }
-    this.consider(key, scope, slot);
+    this.consider(key, scope, space);
     return undefined;
   }
 
   /** The copy has fallen behind: load it afresh in the background; it answers until then. */
-  renew(scope: ResidentScope, slot: EmbeddingSlot): void {
-    const key = keyOf(scope, slot);
+  renew(scope: ResidentScope, space: string): void {
+    const key = keyOf(scope, space);
     const note = this.notes.get(key);
     if (note?.loading || this.closed) return;
-    this.load(key, scope, slot, note ?? this.remember(key, 0));
+    this.load(key, scope, space, note ?? this.remember(key, 0));
   }
 
   /** The copy must not answer again (its agent is another incarnation): let go of it and load afresh. */
-  drop(scope: ResidentScope, slot: EmbeddingSlot): void {
-    const key = keyOf(scope, slot);
+  drop(scope: ResidentScope, space: string): void {
+    const key = keyOf(scope, space);
     this.held.delete(key);
     this.report();
-    this.renew(scope, slot);
+    this.renew(scope, space);
   }
 
   /** Resolves when no load of the agent's copy is under way (tests and benches wait on it). */
-  async settled(scope: ResidentScope, slot: EmbeddingSlot): Promise<void> {
+  async settled(scope: ResidentScope, space: string): Promise<void> {
     for (;;) {
-      const loading = this.notes.get(keyOf(scope, slot))?.loading;
+      const loading = this.notes.get(keyOf(scope, space))?.loading;
       if (!loading) return;
       await loading;
     }
   }
 
-  private consider(key: string, scope: ResidentScope, slot: EmbeddingSlot): void {
+  private consider(key: string, scope: ResidentScope, space: string): void {
     const now = Date.now();
     const note = this.notes.get(key);
     if (note?.loading) return;
     if (note?.failedAtMs !== undefined && now - note.failedAtMs < FAILED_RETRY_MS) return;
     if (note && note.failedAtMs === undefined && now - note.checkedAtMs < RECHECK_MS) return;
-    this.load(key, scope, slot, note ?? this.remember(key, now));
+    this.load(key, scope, space, note ?? this.remember(key, now));
   }
 
   private remember(key: string, now: number): Note {
@@ -159,7 +160,7 @@ export class ResidentVectors implements OnModuleDestroy {
     return note;
   }
 
-  private load(key: string, scope: ResidentScope, slot: EmbeddingSlot, note: Note): void {
+  private load(key: string, scope: ResidentScope, space: string, note: Note): void {
     note.loading = this.readCopy(key, scope, note)
       .then((copy) => {
         if (copy && !this.closed) {
@@ -171,7 +172,7 @@ export class ResidentVectors implements OnModuleDestroy {
       })
       .catch((err: unknown) => {
         note.failedAtMs = Date.now();
-        this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${slot}) failed: ${err instanceof Error ? err.message : String(err)}; the index answers its searches`);
+        this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${space}) failed: ${err instanceof Error ? err.message : String(err)}; the index answers its searches`);
       })
       .finally(() => {
         note.loading = undefined;
@@ -253,6 +254,6 @@ export class ResidentVectors implements OnModuleDestroy {
   }
 }
 
-function keyOf(scope: ResidentScope, slot: EmbeddingSlot): string {
-  return `${scope.tenantId}\u0000${scope.agentId}\u0000${slot}`;
+function keyOf(scope: ResidentScope, space: string): string {
+  return `${scope.tenantId}\u0000${scope.agentId}\u0000${space}`;
 }
