@@ -113,6 +113,22 @@ describe('ResidentVectors', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('lets a copy go once no search used it for 30 minutes', async () => {
+    const { executor } = fakeExecutor({ a: { vectors: vectors(1_200) }, b: { vectors: vectors(1_200) } });
+    const resident = new ResidentVectors(executor, undefined, { minMemories: 1_000, budgetBytes: 2 ** 30 });
+    const now = jest.spyOn(Date, 'now').mockReturnValue(10_000_000);
+    for (const id of ['a', 'b']) {
+      resident.copyOf(scope(id), 'embedding');
+      await resident.settled(scope(id), 'embedding');
+    }
+    now.mockReturnValue(10_000_000 + 20 * 60_000);
+    expect(resident.copyOf(scope('a'), 'embedding')).toBeDefined();
+    (resident as unknown as { sweep(now: number): void }).sweep(10_000_000 + 31 * 60_000);
+    expect(resident.copyOf(scope('a'), 'embedding')).toBeDefined();
+    now.mockReturnValue(10_000_000 + 31 * 60_000);
+    expect(resident.copyOf(scope('b'), 'embedding')).toBeUndefined();
+  });
+
   it('holds nothing with a minimum of 0', () => {
     const { executor, reads } = fakeExecutor({ big: { vectors: vectors(9_000) } });
     const resident = new ResidentVectors(executor, undefined, { minMemories: 0, budgetBytes: 2 ** 30 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LIMBIC_CONFIG, type LimbicConfig } from '@limbic/config';
 import { residentVectorsHeld } from '@limbic/observability';
 import { Neo4jExecutor } from '../neo4j-executor';
@@ -15,6 +15,9 @@ const FAILED_RETRY_MS = 60_000;
 const REMEMBERED_AGENTS = 10_000;
 /** Before the first page: an instant earlier than any occurredAt (year 0001). */
 const FIRST_INSTANT = -62_135_596_800_000;
+/** A copy no search used for this long is let go (its agent's next search loads it again), swept every minute. */
+const IDLE_MS = 30 * 60_000;
+const SWEEP_MS = 60_000;
 /** Heap an id takes, roughly, beside its codes (the string and the map entry). */
 const BYTES_PER_ID = 120;
 
@@ -68,12 +71,13 @@ export interface ResidentSettings {
  * afresh in the background while it keeps answering.
  */
 @Injectable()
-export class ResidentVectors implements OnModuleDestroy {
+export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('ResidentVectors');
   private readonly held = new Map<string, Held>();
   private readonly notes = new Map<string, Note>();
   private readonly settings: ResidentSettings;
   private closed = false;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly executor: Neo4jExecutor,
@@ -86,7 +90,14 @@ export class ResidentVectors implements OnModuleDestroy {
     };
   }
 
+  onModuleInit(): void {
+    if (this.settings.minMemories <= 0) return;
+    this.sweeper = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
   onModuleDestroy(): void {
+    clearInterval(this.sweeper);
     this.closed = true;
     this.held.clear();
     residentVectorsHeld.set({ what: 'agents' }, 0);
@@ -233,6 +244,12 @@ export class ResidentVectors implements OnModuleDestroy {
       archived: Uint8Array.from(archived),
       bytes: rows.bytes + ids.length * (BYTES_PER_ID + 9),
     };
+  }
+
+  /** Copies idle for IDLE_MS go: an API whose searches of a large agent stopped does not keep it. */
+  private sweep(now: number): void {
+    for (const [k, h] of this.held) if (now - h.usedAtMs > IDLE_MS) this.held.delete(k);
+    this.report();
   }
 
   /** Least recently used copies go until the rest fit the budget (the newest always stays). */
