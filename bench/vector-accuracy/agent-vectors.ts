@@ -1,9 +1,19 @@
 // One large agent's stored vectors and the probes both vector benches search with: noisy copies
 // of stored vectors, or new sentences of load-text-agent's world embedded by a model.
-import type { Session } from 'neo4j-driver';
+import neo4j, { type Driver, type Session } from 'neo4j-driver';
 import { benchEmbedder, parseEmbedderChoice } from '../common/bench-embedder';
 import { rng } from '../common/rng';
 import { worldSentences } from './text-world';
+
+/** A session on the development Neo4j (NEO4J_URI etc., the scripts' defaults), and its driver to close. */
+export function openBenchSession(): { driver: Driver; session: Session } {
+  const driver = neo4j.driver(
+    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
+    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
+    { disableLosslessIntegers: true },
+  );
+  return { driver, session: driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' }) };
+}
 
 export interface AgentVectors {
   readonly ids: readonly string[];

@@ -12,7 +12,7 @@ import neo4j from 'neo4j-driver';
 import { SLOT_INDEX } from '../../libs/graph/src/embedding-space/embedding-slot';
 import { arg, intOption } from '../common/args';
 import { percentile } from '../common/stats';
-import { describeProbes, exactScores, loadAgentVectors, makeProbes } from './agent-vectors';
+import { describeProbes, exactScores, loadAgentVectors, makeProbes, openBenchSession } from './agent-vectors';
 
 const TENANT = arg('tenant', '');
 const AGENT = arg('agent', 'agent-100000');
@@ -30,12 +30,7 @@ if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(INDEX)) throw new Error('--index must be an
 
 async function main(): Promise<void> {
   if (!TENANT) throw new Error('--tenant is required (a tenant kept by bench:recall --keep)');
-  const driver = neo4j.driver(
-    process.env.NEO4J_URI ?? 'bolt://127.0.0.1:7687',
-    neo4j.auth.basic(process.env.NEO4J_USER ?? 'neo4j', process.env.NEO4J_PASSWORD ?? 'limbic-dev-password'),
-    { disableLosslessIntegers: true },
-  );
-  const session = driver.session({ database: process.env.NEO4J_DATABASE ?? 'neo4j' });
+  const { driver, session } = openBenchSession();
   try {
     const agent = await loadAgentVectors(session, TENANT, AGENT);
     const { ids, dim } = agent;
