@@ -1,4 +1,4 @@
-import { codedDotError, codeVector, probeCodeMax, ROW_CODE_MAX } from './int8-codes';
+import { codedDotError, codeResidual, codeVector, probeCodeMax, refinedDotError, ROW_CODE_MAX } from './int8-codes';
 
 function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -62,5 +62,48 @@ describe('int8 codes', () => {
     }
     // A bound that is never approached would be useless to the search it prunes.
     expect(worst).toBeGreaterThan(0.05);
+  });
+
+  it('bounds the error of the two codes together, far tighter than the first alone (2,000 pairs)', () => {
+    const next = random(9);
+    const dim = 384;
+    let worst = 0;
+    let ratio = 0;
+    for (let t = 0; t < 2_000; t++) {
+      const v = Array.from({ length: dim }, () => next() - 0.5);
+      const q = Array.from({ length: dim }, () => (next() - 0.5) * (t % 2 ? 1 : 1e-3));
+      const cv = new Int8Array(dim);
+      const bv = new Int8Array(dim);
+      const row = codeVector(v, ROW_CODE_MAX, cv);
+      const residual = codeResidual(v, row.scale, cv, 0, bv);
+      let exact = 0;
+      let first = 0;
+      let second = 0;
+      let abs = 0;
+      for (let j = 0; j < dim; j++) {
+        exact += v[j]! * q[j]!;
+        first += cv[j]! * q[j]!;
+        second += bv[j]! * q[j]!;
+        abs += Math.abs(q[j]!);
+      }
+      const bound = refinedDotError(residual, abs);
+      expect(Math.abs(exact - (row.scale * first + residual * second))).toBeLessThanOrEqual(bound);
+      worst = Math.max(worst, Math.abs(exact - (row.scale * first + residual * second)) / bound);
+      const cq = new Int16Array(dim);
+      const probe = codeVector(q, probeCodeMax(dim), cq);
+      ratio = Math.max(ratio, bound / codedDotError(row.scale, row.l1, probe.scale, probe.l1, dim));
+    }
+    expect(worst).toBeGreaterThan(0.05);
+    expect(ratio).toBeLessThan(0.02);
+  });
+
+  it('codes an exactly coded vector with nothing left over', () => {
+    const v = [0.5, -0.25, 0, 0.5];
+    const cv = new Int8Array(4);
+    const row = codeVector(v, ROW_CODE_MAX, cv);
+    const v2 = Array.from(cv, (c) => c * row.scale);
+    const bv = new Int8Array(4).fill(3);
+    expect(codeResidual(v2, row.scale, cv, 0, bv)).toBe(1);
+    expect(Array.from(bv)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -68,6 +68,29 @@ describe('CodedRows', () => {
     expect(candidates / probes.length).toBeLessThan(0.25 * vectors.length);
   });
 
+  it('leaves little beyond the top k once the residual codes have bounded the rows the first codes kept', () => {
+    let candidates = 0;
+    const k = 10;
+    const draw = random(23);
+    for (let t = 0; t < 50; t++) {
+      const probe = unit(Array.from({ length: dim }, () => draw() - 0.5));
+      candidates += rows.candidates(probe, k).candidates.length;
+    }
+    // The first bound alone keeps 13.7 a probe here (and 40–120 of 100,000 rows of 384 for k 30).
+    expect(candidates / 50).toBeLessThan(1.1 * k);
+  });
+
+  it('ranks by cosine: a long row does not outrank a nearer short one', async () => {
+    const few = await CodedRows.create(dim);
+    const probe = unit(Array.from({ length: dim }, () => next() - 0.5));
+    const near = unit(probe.map((x) => x + (next() - 0.5) * 0.05)).map((x) => x * 0.1);
+    const far = unit(probe.map((x) => x + (next() - 0.5) * 0.5)).map((x) => x * 10);
+    await few.append([far, near, ...Array.from({ length: 20 }, () => unit(Array.from({ length: dim }, () => next() - 0.5)))]);
+    const found = few.candidates(probe, 1);
+    expect(Array.from(found.anchors)).toEqual([1]);
+    expect(Array.from(found.candidates)).toEqual([1]);
+  });
+
   it('keeps every anchor among the candidates', () => {
     const probe = unit(Array.from({ length: dim }, () => next() - 0.5));
     const found = rows.candidates(probe, 10);

@@ -71,8 +71,13 @@ describe('ResidentVectors', () => {
 
   it('lets the least recently used copy go when the budget is exceeded', async () => {
     const { executor } = fakeExecutor({ a: { vectors: vectors(2_000) }, b: { vectors: vectors(2_000) }, c: { vectors: vectors(2_000) } });
-    // Each copy takes ≈ 0.3 MiB: two fit, three do not.
-    const resident = new ResidentVectors(executor, undefined, { minMemories: 1_000, budgetBytes: 0.75 * 2 ** 20 });
+    // A budget that two copies fit and three do not.
+    const sizing = new ResidentVectors(executor, undefined, { minMemories: 1_000, budgetBytes: 2 ** 30 });
+    sizing.copyOf(scope('a'), 'embedding');
+    await sizing.settled(scope('a'), 'embedding');
+    const one = sizing.copyOf(scope('a'), 'embedding')!.bytes;
+    sizing.onModuleDestroy();
+    const resident = new ResidentVectors(executor, undefined, { minMemories: 1_000, budgetBytes: 2.5 * one });
     for (const id of ['a', 'b']) {
       resident.copyOf(scope(id), 'embedding');
       await resident.settled(scope(id), 'embedding');
