@@ -4,6 +4,9 @@
 // scores them exactly, with every memory stamped after the copy (vectorRev > $rev, schema 018:
 // added, restored or changed since), and says whether the proof still holds.
 //  - probe.candidates, probe.anchors: memory ids of the copy; probe.vector: the probe itself.
+//  - $filter: a recall's MemoryFilter (memory-filter.ts; NO_FILTER for every other caller). The
+//    copy chose candidates and anchors among the rows it copied as passing it; every memory read
+//    here is checked against it again (a stamped one may pass now, an anchor may not any more).
 //  - proven: every anchor is still there, passes this search's filter, and is unchanged since the
 //    copy (stamp ≤ $rev). Only then is no memory outside the candidates and the stamped ones better
 //    than the k returned: the caller asks again with a wider k when it is false (an anchor was
@@ -30,10 +33,11 @@ WITH CASE WHEN $recallRows THEN COLLECT {
 UNWIND $probes AS probe
 WITH goals, stamped, incarnation, probe, probe.vector AS vector, size(COLLECT {
     UNWIND probe.anchors AS id
-    MATCH (a:Memory {id: id})
-    WHERE a.tenantId = $tenantId AND a.agentId = $agentId AND a.archived <= $withArchived
-      AND coalesce(a.vectorRev, 0) <= $rev AND a.embedding IS NOT NULL
-    RETURN a.id
+    MATCH (n:Memory {id: id})
+    WHERE n.tenantId = $tenantId AND n.agentId = $agentId AND n.archived <= $withArchived
+      AND coalesce(n.vectorRev, 0) <= $rev AND n.embedding IS NOT NULL
+      {{memory-filter-n}}
+    RETURN n.id
   }) = size(probe.anchors) AS proven
 OPTIONAL CALL (probe, vector, stamped) {
   UNWIND probe.candidates + stamped AS id
@@ -43,6 +47,7 @@ OPTIONAL CALL (probe, vector, stamped) {
   USING INDEX m:Memory(id)
   WHERE m.tenantId = $tenantId AND m.agentId = $agentId AND m.archived <= $withArchived
     AND m.encodedAt < datetime({epochMillis: toInteger(probe.before)})
+    {{memory-filter}}
   WITH DISTINCT m, vector
   WITH m, vector, m.embedding AS stored
   WHERE stored IS NOT NULL AND size(stored) = size(vector)

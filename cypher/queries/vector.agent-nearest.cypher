@@ -4,8 +4,9 @@
 // agent, archived and encodedAt are filter properties), so the k found are the agent's own,
 // however many memories other agents or tenants hold: nothing is over-fetched, widened or
 // scanned. They are its exact top k while the filter leaves the index few enough candidates to
-// check them all; an agent of tens of thousands gets HNSW's approximation of it
-// (bench/vector-accuracy/README.md measures how close).
+// check them all; for an agent of tens of thousands it would be HNSW's approximation
+// (bench/vector-accuracy/README.md measures how close), so AgentVectorSearch sends such an agent
+// to vector.agent-nearest-resident (or, until its copy is held, vector.agent-nearest-exact).
 //  - $fetch ≥ $k: the candidates the index is asked for, of which the best $k are kept. The
 //    index's candidate list is its LIMIT, so a small k alone would search with a short list
 //    (AgentVectorSearch SEARCH_CANDIDATES_MIN says what that cost).

@@ -5,7 +5,8 @@
 // copy's back, where the query says when the copy's proof no longer holds.
 import { join } from 'node:path';
 import type { Driver } from 'neo4j-driver';
-import { AgentVectorSearch, findCypherDir, QueryRegistry, ResidentVectors } from '@limbic/graph';
+import { AgentVectorSearch, findCypherDir, metadataPair, NO_FILTER, QueryRegistry, ResidentVectors, type MemoryFilter } from '@limbic/graph';
+import { vectorSearches } from '@limbic/observability';
 import { CodedRows } from '../../libs/graph/src/resident-vectors/coded-rows';
 import { openGraph, type InProcessGraph } from '../support/graph';
 import { deleteTenants, testDriver } from '../support/neo4j';
@@ -93,6 +94,7 @@ describe('vector.agent-nearest-resident: a held copy’s candidates, scored exac
         rev,
         withArchived: false,
         recallRows: false,
+        filter: NO_FILTER,
         probes: [{ key: 'p', vector: probe, before: FAR_FUTURE, candidates: [...Array.from(found.candidates, (r) => ids[r]!), ...extra], anchors: Array.from(found.anchors, (r) => ids[r]!) }],
       });
       const row = result.records[0]!;
@@ -297,5 +299,132 @@ describe('ResidentVectors behind AgentVectorSearch: exact while the agent change
     await resident.settled(scope, 'embedding');
     // 20 memories: too few to hold.
     expect(resident.copyOf(scope, 'embedding')).toBeUndefined();
+  });
+});
+
+describe('filtered searches of a large agent: exact from its copy, and by the exact scan before the copy is held', () => {
+  const suffix = uniqueSuffix();
+  const tenantId = `vrf_${suffix}`;
+  const scope = { tenantId, agentId: 'big' };
+  const next = random(77);
+  const unit = (v: number[]): number[] => {
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  };
+  const randomVector = (): number[] => unit(Array.from({ length: DIM }, () => next() - 0.5));
+  interface Stored {
+    vector: number[];
+    scope: string | null;
+    tags: string[];
+    pairs: string[];
+    occurredAt: number;
+  }
+  const live = new Map<string, Stored>();
+  const HOUR = 3_600_000;
+  let graph: InProcessGraph;
+
+  const passes = (m: Stored, f: MemoryFilter): boolean =>
+    (f.scope === null || m.scope === f.scope) &&
+    (f.tagsAny.length === 0 || f.tagsAny.some((t) => m.tags.includes(t))) &&
+    f.tagsAll.every((t) => m.tags.includes(t)) &&
+    (f.after === null || m.occurredAt >= f.after) &&
+    (f.before === null || m.occurredAt < f.before) &&
+    f.metadataPairs.every((p) => m.pairs.includes(p));
+  const expectExact = (probe: number[], filter: MemoryFilter, ids: readonly string[]): void => {
+    const scores = new Map([...live].filter(([, m]) => passes(m, filter)).map(([id, m]) => [id, m.vector.reduce((s, x, j) => s + x * probe[j]!, 0)] as const));
+    const want = Math.min(K, scores.size);
+    const kth = [...scores.values()].sort((a, b) => b - a)[want - 1]!;
+    expect(ids).toHaveLength(want);
+    for (const id of ids) expect(scores.get(id)).toBeGreaterThanOrEqual(kth - 1e-6);
+  };
+  const filters: MemoryFilter[] = [
+    { ...NO_FILTER, scope: 'a' },
+    { ...NO_FILTER, tagsAny: ['red'] },
+    { ...NO_FILTER, tagsAll: ['red', 'blue'] },
+    { ...NO_FILTER, metadataPairs: [metadataPair('k', 'v')] },
+    { ...NO_FILTER, after: NOW - 300 * HOUR, before: NOW - 100 * HOUR },
+    { scope: 'b', tagsAny: ['blue'], tagsAll: [], after: NOW - 1000 * HOUR, before: null, metadataPairs: [metadataPair('k', 'v')] },
+    { ...NO_FILTER, scope: 'nowhere' },
+  ];
+  const nearest = async (search: AgentVectorSearch, probe: number[], filter: MemoryFilter): Promise<string[]> =>
+    ((await graph.executor.readTx('test.search', (tx) => search.nearest(tx, scope, [{ key: 'q', embedding: probe }], { k: K, filter }))).get('q') ?? []).map((h) => h.id);
+  const count = async (path: string): Promise<number> => (await vectorSearches.get()).values.find((v) => v.labels.path === path)?.value ?? 0;
+
+  beforeAll(async () => {
+    graph = await openGraph([tenantId]);
+    await graph.driver.executeQuery('CREATE (:Agent {tenantId: $tenantId, id: $agentId, creationToken: "first"})', scope, DB);
+    const all = Array.from({ length: 1200 }, (_, i) => {
+      const m: Stored = {
+        vector: randomVector(),
+        scope: ['a', 'b', null][i % 3]!,
+        tags: [...(i % 4 === 0 ? ['red'] : []), ...(i % 5 === 0 ? ['blue'] : [])],
+        pairs: i % 2 === 0 ? [metadataPair('k', 'v')] : [metadataPair('k', 'w')],
+        occurredAt: NOW - i * HOUR,
+      };
+      return { id: `${suffix}-${i}`, m };
+    });
+    for (let i = 0; i < all.length; i += 300) {
+      const batch = all.slice(i, i + 300);
+      await graph.executor.writeTx('test.write', (tx) =>
+        tx.run('encode.create-memories', {
+          ...scope,
+          now: NOW,
+          embeddingModel: 'hash',
+          memories: batch.map(({ id, m }) => ({
+            id, content: id, occurredAt: m.occurredAt, nextReviewAt: NOW + 86_400_000, sessionStartedAt: NOW, valence: 0, arousal: 0.3, dominance: 0.5,
+            valenceBand: 'Neutral', concepts: [], tags: m.tags, scope: m.scope, metadataPairs: m.pairs, vector: m.vector,
+          })),
+        }),
+      );
+      for (const { id, m } of batch) live.set(id, m);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await graph?.close();
+  });
+
+  it('answers each filter exactly by the exact scan while the copy loads, then from the copy, also after memories changed', async () => {
+    const resident = new ResidentVectors(graph.executor, undefined, { minMemories: 1000, budgetBytes: 64 * 2 ** 20 });
+    const search = new AgentVectorSearch(undefined, undefined, resident);
+    // The first search waits for the agent's size only: large, not yet held, so scanned exactly.
+    const exactBefore = await count('exact');
+    const probe = randomVector();
+    const first = await nearest(search, probe, filters[0]!);
+    expect(await count('exact')).toBe(exactBefore + 1);
+    expectExact(probe, filters[0]!, first);
+
+    await resident.settled(scope, 'embedding');
+    expect(resident.copyOf(scope, 'embedding')?.ids.length).toBe(1200);
+    const residentBefore = await count('resident');
+    const exactHeld = await count('exact');
+    for (const filter of filters) {
+      for (let t = 0; t < 5; t++) {
+        const p = randomVector();
+        expectExact(p, filter, await nearest(search, p, filter));
+      }
+    }
+    // Each proven by the copy at once: none went on to the exact scan.
+    expect(await count('resident')).toBe(residentBefore + 5 * filters.length);
+    expect(await count('exact')).toBe(exactHeld);
+
+    // Behind the copy's back: a memory moves into scope a right beside the probe, and the best
+    // memory of scope a moves out of it.
+    const target = randomVector();
+    const before = await nearest(search, target, filters[0]!);
+    const into = [...live].find(([, m]) => m.scope === 'b')![0];
+    const outOf = before[0]!;
+    const update = (memoryId: string, set: Record<string, unknown>, vector: number[] | null) =>
+      graph.executor.writeTx('test.write', (tx) =>
+        tx.run('memory.update-apply', { ...scope, memoryId, set, now: NOW + 1, valenceBand: null, valenceBands: [], vector, embeddingModel: 'hash', concepts: null }),
+      );
+    await update(into, { scope: 'a' }, target);
+    live.set(into, { ...live.get(into)!, scope: 'a', vector: target });
+    await update(outOf, { scope: 'b' }, null);
+    live.set(outOf, { ...live.get(outOf)!, scope: 'b' });
+    const after = await nearest(search, target, filters[0]!);
+    expect(after[0]).toBe(into);
+    expect(after).not.toContain(outOf);
+    expectExact(target, filters[0]!, after);
   });
 });

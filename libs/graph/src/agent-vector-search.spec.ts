@@ -31,21 +31,31 @@ function fakeTx(state: () => string | null, hits: Record<string, unknown>[] = []
 }
 
 describe('AgentVectorSearch', () => {
-  it('asks for a held copy by the tenant’s slot and model, for unfiltered searches only', async () => {
+  it('asks for a held copy by the tenant’s slot and model, filtered or not; a small agent without one goes to the index', async () => {
     const { tx, calls } = fakeTx(() => 'ONLINE');
     let model = 'model-a';
     const spaces = { slotOf: () => 'embeddingAlt', spaceOf: () => ({ slot: 'embeddingAlt', model, dimension: 2 }) } as unknown as EmbeddingSpaces;
     const asked: string[] = [];
-    const resident = { copyOf: (_s: unknown, space: string) => (asked.push(space), undefined) } as unknown as ResidentVectors;
+    const resident = { residency: (_s: unknown, space: string) => (asked.push(space), Promise.resolve({ large: false })) } as unknown as ResidentVectors;
     const search = new AgentVectorSearch(spaces, undefined, resident);
     await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
     // A re-embedding into the same slot with another model is another copy.
     model = 'model-b';
     await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
     await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5, filter: { ...NO_FILTER, scope: 'work' } });
-    expect(asked).toEqual(['embeddingAlt|model-a', 'embeddingAlt|model-b']);
-    // Without a copy the index answers.
+    expect(asked).toEqual(['embeddingAlt|model-a', 'embeddingAlt|model-b', 'embeddingAlt|model-b']);
     expect(calls.filter((c) => c.name !== 'vector.index-state').map((c) => c.name)).toEqual(['vector.agent-nearest', 'vector.agent-nearest', 'vector.agent-nearest-scoped']);
+  });
+
+  it('scans a large agent whose copy is not held yet exactly, with the filter, and never asks the index', async () => {
+    const { tx, calls } = fakeTx(() => 'ONLINE');
+    const resident = { residency: () => Promise.resolve({ large: true }) } as unknown as ResidentVectors;
+    const search = new AgentVectorSearch(undefined, undefined, resident);
+    const filter: MemoryFilter = { ...NO_FILTER, tagsAny: ['red'] };
+    await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5 });
+    await search.nearest(tx, scope, [{ key: 'q', embedding: [1, 0] }], { k: 5, filter });
+    expect(calls.map((c) => c.name)).toEqual(['vector.agent-nearest-exact', 'vector.agent-nearest-exact']);
+    expect(calls[1]!.params.filter).toEqual(filter);
   });
 
   it('answers from the exact scan while the index is populating, and from the index once it is ONLINE', async () => {

@@ -9,7 +9,7 @@ import { FILTER_TIME_MAX, FILTER_TIME_MIN, hasListConditions, isUnfiltered, NO_F
 import type { QueryName } from './query-names';
 import { num, toPlain } from './records';
 import { searchResident, type ResidentProbe } from './resident-vectors/resident-search';
-import { ResidentVectors, type ResidentCopy } from './resident-vectors/resident-vectors';
+import { ResidentVectors, type Residency, type ResidentCopy } from './resident-vectors/resident-vectors';
 
 /** The vector index every agent-scoped search uses (cypher/schema/013): filtered by tenant, agent, archived, encodedAt, scope, occurredAt. */
 export const AGENT_VECTOR_INDEX = SLOT_INDEX.embedding;
@@ -40,6 +40,9 @@ export const SEARCH_CANDIDATES_MIN = 30;
  * Year ≈ 2255, well inside Neo4j's DateTime range.
  */
 export const NO_TIME_BOUND = 9_000_000_000_000;
+
+/** A process that holds no copies: every agent is searched by the index. */
+const NOT_RESIDENT: Residency = { large: false };
 
 /** How often a process not yet sure the index is ONLINE asks again (ms). */
 const STATE_RECHECK_MS = 1000;
@@ -102,8 +105,9 @@ export interface NearestMemory {
  * (vector.agent-nearest), a SEARCH filtered inside the index by tenant and agent, so every
  * answer is the agent's own top k whatever else the index holds: no over-fetch for other
  * agents, widening or per-agent hint. It is exact while the agent is small enough for the index
- * to check its whole filtered set; for an agent of tens of thousands, HNSW's approximation of
- * it from at least SEARCH_CANDIDATES_MIN candidates.
+ * to check its whole filtered set. An agent of at least `LIMBIC_RESIDENT_VECTORS_MIN` memories,
+ * where HNSW would only approximate its top k, is searched from the int8 codes this process holds
+ * of it (resident-vectors: exact, filtered or not), and by an exact scan while those load.
  *
  * While the index is not ONLINE (the first start after the upgrade to schema 013, which
  * builds it in the background, or a rebuild) the same rows come from an exact scan of the
@@ -153,12 +157,14 @@ export class AgentVectorSearch {
     const filter = options.filter ?? NO_FILTER;
     // The slot and its model: a copy made before a re-embedding into this slot must not answer.
     const space = this.spaces ? `${slot}|${this.spaces.spaceOf(scope.tenantId).model}` : slot;
-    const copy = isUnfiltered(filter) ? this.resident?.copyOf(scope, space) : undefined;
-    if (copy) {
-      const answered = await this.nearestResident(tx, copy, slot, space, scope, probes, options, found);
+    const residency = this.resident ? await this.resident.residency(scope, space) : NOT_RESIDENT;
+    if (residency.copy) {
+      const answered = await this.nearestResident(tx, residency.copy, slot, space, scope, probes, { ...options, filter }, found);
       if (answered) return answered;
     }
-    const useIndex = await this.indexOnline(tx, index);
+    // A large agent whose copy is still loading (or was let go for the budget): HNSW would only
+    // approximate its top k, the exact scan does not.
+    const useIndex = !residency.large && (await this.indexOnline(tx, index));
     vectorSearches.inc({ path: useIndex ? 'index' : 'exact' });
     const params = {
       ...scope,
@@ -205,7 +211,8 @@ export class AgentVectorSearch {
       if (vector) resolved.push({ key: p.key, vector, before: p.before ?? NO_TIME_BOUND });
       else found.set(p.key, []);
     }
-    const query = { ...scope, k: options.k, withArchived: options.withArchived ?? false, recallRows: options.recallRows ?? false };
+    const filter = options.filter ?? NO_FILTER;
+    const query = { ...scope, k: options.k, withArchived: options.withArchived ?? false, recallRows: options.recallRows ?? false, filter };
     const answer = await searchResident(tx, copy, query, resolved);
     if (answer.foreign) {
       this.resident!.drop(scope, space);
@@ -220,7 +227,6 @@ export class AgentVectorSearch {
     const params = {
       ...query,
       fetch: options.k,
-      filter: NO_FILTER,
       probes: resolved.filter((p) => unproven.has(p.key)).map((p) => ({ key: p.key, vector: p.vector, memoryId: null, before: p.before })),
     };
     return this.search(tx, SLOT_INDEX[slot], 'vector.agent-nearest-exact', params, found);

@@ -1,6 +1,8 @@
+import { isUnfiltered, type MemoryFilter } from '../memory-filter';
 import type { TxRunner } from '../neo4j-executor';
 import { toPlain } from '../records';
 import type { CodedCandidates } from './coded-rows';
+import { copyFilter } from './copy-filter';
 import type { ResidentCopy } from './resident-vectors';
 
 /** A copy with more memories stamped after it than this is loaded afresh (each search scores them all). */
@@ -21,6 +23,8 @@ export interface ResidentQuery {
   readonly k: number;
   readonly withArchived: boolean;
   readonly recallRows: boolean;
+  /** A recall's filter (NO_FILTER for every other caller): the copy's rows are chosen by it, the query checks it again. */
+  readonly filter: MemoryFilter;
 }
 
 export interface ResidentAnswer {
@@ -36,7 +40,7 @@ export interface ResidentAnswer {
 
 /**
  * Each probe's exact top k from a held copy: the copy's codes choose the candidates and anchors
- * (CodedRows.candidates, among the rows this search may return by the copy's flags), one query
+ * (CodedRows.candidates, among the rows this search may return by the copy's flags and filter columns), one query
  * scores them and everything stamped after the copy exactly (vector.agent-nearest-resident). A
  * probe whose anchors changed since the copy is asked again with more, so that the anchors that
  * still hold are enough.
@@ -54,8 +58,9 @@ export async function searchResident(tx: TxRunner, copy: ResidentCopy, query: Re
   if (pending.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
   for (let round = 0; round <= WIDENINGS && pending.length > 0; round++) {
     const chosen = new Map<string, { found: CodedCandidates; complete: boolean }>();
+    const passes = isUnfiltered(query.filter) ? undefined : copyFilter(copy.filters, query.filter);
     const sent = pending.map((p) => {
-      const accept = (row: number): boolean => (query.withArchived || copy.archived[row] === 0) && copy.encodedAt[row]! < p.before;
+      const accept = (row: number): boolean => (query.withArchived || copy.archived[row] === 0) && copy.encodedAt[row]! < p.before && (!passes || passes(row));
       const found = copy.rows.candidates(p.vector, want, accept);
       // Fewer accepted rows than asked for: every one of them is a candidate, no proof needed.
       chosen.set(p.key, { found, complete: found.anchors.length < want });
@@ -74,6 +79,7 @@ export async function searchResident(tx: TxRunner, copy: ResidentCopy, query: Re
       rev: copy.rev,
       withArchived: query.withArchived,
       recallRows: query.recallRows,
+      filter: query.filter,
       probes: sent,
     });
     const failed: ResidentProbe[] = [];

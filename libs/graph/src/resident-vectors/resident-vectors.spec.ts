@@ -16,7 +16,16 @@ function fakeExecutor(agents: Record<string, { vectors: number[][]; archived?: n
       // Pages in (occurredAt, id) order: memory i happened at i.
       const after = Number(params.afterAt);
       const rows = agent.vectors
-        .map((vector, i) => ({ id: `${String(params.agentId)}-${String(i).padStart(5, '0')}`, vector, occurredAt: i, encodedAt: 1000 + i, archived: agent.archived?.includes(i) ?? false }))
+        .map((vector, i) => ({
+          id: `${String(params.agentId)}-${String(i).padStart(5, '0')}`,
+          vector,
+          occurredAt: i,
+          encodedAt: 1000 + i,
+          archived: agent.archived?.includes(i) ?? false,
+          scope: i % 2 === 0 ? 'even' : null,
+          tags: i % 3 === 0 ? ['third'] : null,
+          metadataPairs: null,
+        }))
         .filter((r) => r.occurredAt > after || (r.occurredAt === after && r.id > String(params.afterId)));
       return rows.slice(0, Number(params.limit));
     },
@@ -69,6 +78,23 @@ describe('ResidentVectors', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('tells the first search of an agent whether it is large once its size is read, before its copy is held', async () => {
+    const { executor, reads } = fakeExecutor({ big: { vectors: vectors(9_000) }, small: { vectors: vectors(10) } });
+    const resident = new ResidentVectors(executor, undefined, { minMemories: 1_000, budgetBytes: 2 ** 30 });
+    const first = await resident.residency(scope('big'), 'embedding');
+    expect(first.large).toBe(true);
+    expect(await resident.residency(scope('small'), 'embedding')).toEqual({ large: false });
+    await resident.settled(scope('big'), 'embedding');
+    const held = await resident.residency(scope('big'), 'embedding');
+    expect(held.copy?.rows.count).toBe(9_000);
+    // The copy carries what a filter reads.
+    expect([held.copy!.filters.scope[0], held.copy!.filters.scope[1], held.copy!.filters.tags.starts[1]]).toEqual([held.copy!.filters.numbers.get('even'), -1, 1]);
+    // One size read each: later searches do not wait for another.
+    expect(reads.filter((r) => r.startsWith('vector.agent-copy-state'))).toEqual(['vector.agent-copy-state:big', 'vector.agent-copy-state:small']);
+    const off = new ResidentVectors(executor, undefined, { minMemories: 0, budgetBytes: 2 ** 30 });
+    expect(await off.residency(scope('big'), 'embedding')).toEqual({ large: false });
+  });
+
   it('lets the least recently used copy go when the budget is exceeded', async () => {
     const { executor } = fakeExecutor({ a: { vectors: vectors(2_000) }, b: { vectors: vectors(2_000) }, c: { vectors: vectors(2_000) } });
     // A budget that two copies fit and three do not.
@@ -87,6 +113,14 @@ describe('ResidentVectors', () => {
     await resident.settled(scope('c'), 'embedding');
     // b was used least recently (a was asked for after it).
     expect(['a', 'b', 'c'].map((id) => resident.copyOf(scope(id), 'embedding') !== undefined)).toEqual([true, false, true]);
+    // Still large (its searches scan exactly), and loaded again a minute later, not at once.
+    expect((await resident.residency(scope('b'), 'embedding')).large).toBe(true);
+    await resident.settled(scope('b'), 'embedding');
+    expect(resident.copyOf(scope('b'), 'embedding')).toBeUndefined();
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    resident.copyOf(scope('b'), 'embedding');
+    await resident.settled(scope('b'), 'embedding');
+    expect(resident.copyOf(scope('b'), 'embedding')).toBeDefined();
   });
 
   it('keeps vectors of one length (the slot’s) and skips the others', async () => {

@@ -4,6 +4,7 @@ import { residentVectorsHeld } from '@limbic/observability';
 import { Neo4jExecutor } from '../neo4j-executor';
 import { num, toPlain } from '../records';
 import { CodedRows } from './coded-rows';
+import { CopyFilterBuilder, copyFilterBytes, type CopyFilterColumns } from './copy-filter';
 
 /** Rows a page of a copy reads. */
 const PAGE = 4_000;
@@ -39,7 +40,16 @@ export interface ResidentCopy {
   readonly ids: readonly string[];
   readonly encodedAt: Float64Array;
   readonly archived: Uint8Array;
+  /** What a recall's filter reads of each row (copy-filter.ts). */
+  readonly filters: CopyFilterColumns;
   readonly bytes: number;
+}
+
+/** What a search may use of an agent: its copy, or whether the agent is large enough to need one. */
+export interface Residency {
+  readonly copy?: ResidentCopy;
+  /** At least the minimum memories when its size was last read: the index would only approximate its top k. */
+  readonly large: boolean;
 }
 
 interface Held {
@@ -52,7 +62,12 @@ interface Note {
   checkedAtMs: number;
   memories: number;
   failedAtMs?: number;
+  /** When the budget let its copy go: it is loaded again a while later, not at once. */
+  evictedAtMs?: number;
   loading?: Promise<void>;
+  /** Whether its size has been read at all; until then the first search waits for that read (not the copy). */
+  sized: boolean;
+  sizing?: Promise<void>;
 }
 
 export interface ResidentSettings {
@@ -63,9 +78,11 @@ export interface ResidentSettings {
 
 /**
  * The agents' vectors held in this process as int8 codes, for agents too large for the filtered
- * index to search exactly (AgentVectorSearch asks for a copy before every unfiltered search).
- * Nothing waits for a copy: an agent without one is searched by the index while its size is read
- * and, if it is large enough, its copy loaded in pages in the background. A copy is never
+ * index to search exactly (AgentVectorSearch asks for a copy before every search, filtered or not).
+ * Nothing waits for a copy: the first search of an agent waits only for its size to be read;
+ * while a large agent's copy is loaded in pages in the background (or after the budget let it
+ * go), its searches scan it exactly (AgentVectorSearch), and a small agent is searched by the
+ * index, exact at its size. A copy is never
  * brought up to date in place: each search reads what was stamped after it, and a copy that has
  * fallen behind (many stamped memories, a proof that failed, another incarnation) is loaded
  * afresh in the background while it keeps answering.
@@ -125,6 +142,19 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
     return undefined;
   }
 
+  /**
+   * The agent's copy if held (as copyOf), else whether it is large. The first search of an agent
+   * in this process waits for its size (one count); later ones never wait.
+   */
+  async residency(scope: ResidentScope, space: string): Promise<Residency> {
+    const copy = this.copyOf(scope, space);
+    if (copy) return { copy, large: true };
+    if (this.settings.minMemories <= 0 || this.closed) return { large: false };
+    const note = this.notes.get(keyOf(scope, space));
+    if (note?.sizing) await note.sizing;
+    return { large: (note?.memories ?? 0) >= this.settings.minMemories };
+  }
+
   /** The copy has fallen behind: load it afresh in the background; it answers until then. */
   renew(scope: ResidentScope, space: string): void {
     const key = keyOf(scope, space);
@@ -155,12 +185,13 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
     const note = this.notes.get(key);
     if (note?.loading) return;
     if (note?.failedAtMs !== undefined && now - note.failedAtMs < FAILED_RETRY_MS) return;
-    if (note && note.failedAtMs === undefined && now - note.checkedAtMs < RECHECK_MS) return;
+    if (note?.evictedAtMs !== undefined && now - note.evictedAtMs < FAILED_RETRY_MS) return;
+    if (note && note.failedAtMs === undefined && note.evictedAtMs === undefined && now - note.checkedAtMs < RECHECK_MS) return;
     this.load(key, scope, space, note ?? this.remember(key, now));
   }
 
   private remember(key: string, now: number): Note {
-    const note: Note = { checkedAtMs: now, memories: 0 };
+    const note: Note = { checkedAtMs: now, memories: 0, sized: false };
     this.notes.set(key, note);
     if (this.notes.size > REMEMBERED_AGENTS) {
       for (const [k, n] of this.notes) {
@@ -172,7 +203,14 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
   }
 
   private load(key: string, scope: ResidentScope, space: string, note: Note): void {
-    note.loading = this.readCopy(key, scope, note)
+    note.evictedAtMs = undefined;
+    let sized: () => void = () => undefined;
+    if (!note.sized) note.sizing = new Promise<void>((resolve) => (sized = resolve));
+    const sizedNow = (): void => {
+      note.sizing = undefined;
+      sized();
+    };
+    note.loading = this.readCopy(key, scope, note, sizedNow)
       .then((copy) => {
         if (copy && !this.closed) {
           this.held.delete(key);
@@ -186,16 +224,19 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
         this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${space}) failed: ${err instanceof Error ? err.message : String(err)}; the index answers its searches`);
       })
       .finally(() => {
+        sizedNow();
         note.loading = undefined;
         this.report();
       });
   }
 
   /** The agent's revision first, then its memories page by page; none when it is too small. */
-  private async readCopy(key: string, scope: ResidentScope, note: Note): Promise<ResidentCopy | undefined> {
+  private async readCopy(key: string, scope: ResidentScope, note: Note, sized: () => void): Promise<ResidentCopy | undefined> {
     const [state] = await this.executor.read<{ rev: unknown; incarnation: unknown; memories: unknown }>('vector.agent-copy-state', { ...scope }, { onLeader: true });
     note.checkedAtMs = Date.now();
     note.memories = num(toPlain(state?.memories));
+    note.sized = true;
+    sized();
     if (!state || note.memories < this.settings.minMemories) {
       this.held.delete(key);
       return undefined;
@@ -205,12 +246,13 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
     const ids: string[] = [];
     const encodedAt: number[] = [];
     const archived: number[] = [];
+    const filters = new CopyFilterBuilder();
     let rows: CodedRows | undefined;
     let afterAt = FIRST_INSTANT;
     let afterId = '';
     for (;;) {
       if (this.closed) return undefined;
-      const page = await this.executor.read<{ id: unknown; vector: unknown; occurredAt: unknown; encodedAt: unknown; archived: unknown }>(
+      const page = await this.executor.read<{ id: unknown; vector: unknown; occurredAt: unknown; encodedAt: unknown; archived: unknown; scope: unknown; tags: unknown; metadataPairs: unknown }>(
         'vector.agent-copy-page',
         { ...scope, afterAt, afterId, limit: PAGE },
         { onLeader: true },
@@ -226,6 +268,7 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
         ids.push(String(r.id));
         encodedAt.push(num(toPlain(r.encodedAt)));
         archived.push(toPlain(r.archived) === true ? 1 : 0);
+        filters.add({ occurredAt: num(toPlain(r.occurredAt)), scope: toPlain(r.scope), tags: toPlain(r.tags), metadataPairs: toPlain(r.metadataPairs) });
       }
       if (rows && vectors.length > 0) await rows.append(vectors);
       if (page.length < PAGE) break;
@@ -234,6 +277,7 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
       afterId = String(last.id);
     }
     if (!rows) return undefined;
+    const columns = filters.build();
     return {
       key,
       incarnation,
@@ -242,7 +286,8 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
       ids,
       encodedAt: Float64Array.from(encodedAt),
       archived: Uint8Array.from(archived),
-      bytes: rows.bytes + ids.length * (BYTES_PER_ID + 9),
+      filters: columns,
+      bytes: rows.bytes + ids.length * (BYTES_PER_ID + 9) + copyFilterBytes(columns),
     };
   }
 
@@ -260,6 +305,8 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
       if (total <= this.settings.budgetBytes || this.held.size <= 1) break;
       this.held.delete(k);
       total -= h.copy.bytes;
+      const note = this.notes.get(k);
+      if (note) note.evictedAtMs = Date.now();
     }
   }
 

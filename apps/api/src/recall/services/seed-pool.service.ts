@@ -20,8 +20,8 @@ export interface SeedPool {
 
 /**
  * Hybrid seeds of one recall (DESIGN §4.1). The vector side is the agent's own top k from the
- * filtered index (AgentVectorSearch): never another agent's, so nothing to widen (exact for a small
- * agent, HNSW's approximation for one of tens of thousands). The fulltext side
+ * filtered index (AgentVectorSearch): never another agent's, so nothing to widen (exact: from the
+ * index for a small agent, from the codes the API holds of a large one). The fulltext side
  * asks the index for the agent's own memories only (scopeToAgent); archived ones, which the
  * index still holds, are dropped by the query, so a scan that came back full with too few left
  * is asked again wider. The first fulltext scan is the recall's first read (recall.prelude).
