@@ -221,7 +221,7 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
       })
       .catch((err: unknown) => {
         note.failedAtMs = Date.now();
-        this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${space}) failed: ${err instanceof Error ? err.message : String(err)}; the index answers its searches`);
+        this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${space}) failed: ${err instanceof Error ? err.message : String(err)}; searched without it until the next try`);
       })
       .finally(() => {
         sizedNow();
