@@ -61,8 +61,11 @@ async function main(): Promise<void> {
     await create(cand.url, agents.cand);
     const t0 = Date.parse('2025-01-01T00:00:00Z');
     for (const api of BASE_NEO4J === CANDIDATE_NEO4J ? [base] : [base, cand]) {
-      const crowdExists = await create(api.url, agents.crowd).then(() => false, () => true);
-      for (let start = 0; !crowdExists && start < CROWD; start += 500) {
+      // createAgent answers an existing agent as it is (idempotent), so the crowd's size is read:
+      // counting on createAgent to fail added CROWD memories to it on every run.
+      await create(api.url, agents.crowd);
+      const held = (await gql(api.url, 'query($id: ID!) { memories(agentId: $id, first: 1) { totalCount } }', { id: agents.crowd })) as { memories: { totalCount: number } };
+      for (let start = held.memories.totalCount; start < CROWD; start += 500) {
         const items = Array.from({ length: Math.min(500, CROWD - start) }, (_, j) => ({ content: text(start + j), occurredAt: new Date(t0 + (start + j) * 30_000).toISOString() }));
         await gql(api.url, 'mutation($input: EncodeBatchInput!) { encodeBatch(input: $input) { created } }', { input: { agentId: agents.crowd, items } });
       }
