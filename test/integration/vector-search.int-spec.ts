@@ -19,6 +19,7 @@ import {
   findCypherDir,
   LEGACY_SLOT_INDEXES,
   MigrationRunner,
+  NO_FILTER,
   type Neo4jExecutor,
   QUERY_NAMES,
   QueryRegistry,
@@ -274,7 +275,8 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
    * The same agent with its vectors held as int8 codes (resident-vectors): every path is exact.
    * Probes are the crowd's own vectors with noise (k 30 for recall's seeds, 10 for links) and
    * stored memories (novelty: k 1, archived too, only memories encoded before; near-duplicates:
-   * k 10, live only), each checked against brute force over the crowd's vectors.
+   * k 10, live only), and a recall's seeds filtered to half the agent's time, each checked against
+   * brute force over the crowd's vectors.
    */
   it(`with its vectors held, an agent of ${CROWD_TEXT} memories gets exactly its brute-force top k on every path`, async () => {
     await driver.executeQuery('MERGE (:Agent {tenantId: $tenantId, id: "crowd"})', { tenantId }, DB);
@@ -308,6 +310,12 @@ describe('AgentVectorSearch: every agent-scoped search is the agent’s own top 
         const hits = (await executor.readTx('test.resident', (tx) => vectors.nearest(tx, scope, [{ key: 'q', embedding: probe }], { k }))).get('q')!;
         count(hits, scores, k);
       }
+      // A filtered recall's seeds: half the agent's time (memory i happened at 2025-01-01 + i s).
+      const t0 = Date.UTC(2025, 0, 1);
+      const [from, to] = [Math.floor(CROWD * 0.2), Math.floor(CROWD * 0.7)];
+      const filter = { ...NO_FILTER, after: t0 + from * 1000, before: t0 + to * 1000 };
+      const inRange = (await executor.readTx('test.resident', (tx) => vectors.nearest(tx, scope, [{ key: 'f', embedding: probe }], { k: 30, filter }))).get('f')!;
+      count(inRange, exact(probe, (i) => i >= from && i < to), 30);
       // Novelty: the memory's best earlier neighbour, archived ones too (none here), by memory id.
       const m = `${crowdPrefix}-${source}`;
       const mine = Array.from(crowd.subarray(source * DIM, (source + 1) * DIM));
