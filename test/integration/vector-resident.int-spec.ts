@@ -28,6 +28,11 @@ function random(seed: number): () => number {
   };
 }
 
+const unit = (v: number[]): number[] => {
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+};
+
 interface Hit {
   readonly id: string;
   readonly score: number;
@@ -40,10 +45,6 @@ describe('vector.agent-nearest-resident: a held copy’s candidates, scored exac
   const otherTenantId = `vres_other_${suffix}`;
   const agentId = 'a';
   const next = random(23);
-  const unit = (v: number[]): number[] => {
-    const n = Math.hypot(...v);
-    return v.map((x) => x / n);
-  };
   const randomVector = (): number[] => unit(Array.from({ length: DIM }, () => next() - 0.5));
   /** What the store holds for the agent, as the test wrote it: id → vector, archived ids. */
   const vectors = new Map<string, number[]>();
@@ -196,10 +197,6 @@ describe('ResidentVectors behind AgentVectorSearch: exact while the agent change
   const tenantId = `vrh_${suffix}`;
   const scope = { tenantId, agentId: 'big' };
   const next = random(41);
-  const unit = (v: number[]): number[] => {
-    const n = Math.hypot(...v);
-    return v.map((x) => x / n);
-  };
   const randomVector = (): number[] => unit(Array.from({ length: DIM }, () => next() - 0.5));
   const live = new Map<string, number[]>();
   let graph: InProcessGraph;
@@ -307,10 +304,6 @@ describe('filtered searches of a large agent: exact from its copy, and by the ex
   const tenantId = `vrf_${suffix}`;
   const scope = { tenantId, agentId: 'big' };
   const next = random(77);
-  const unit = (v: number[]): number[] => {
-    const n = Math.hypot(...v);
-    return v.map((x) => x / n);
-  };
   const randomVector = (): number[] => unit(Array.from({ length: DIM }, () => next() - 0.5));
   interface Stored {
     vector: number[];

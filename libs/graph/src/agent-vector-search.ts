@@ -159,7 +159,7 @@ export class AgentVectorSearch {
     const space = this.spaces ? `${slot}|${this.spaces.spaceOf(scope.tenantId).model}` : slot;
     const residency = this.resident ? await this.resident.residency(scope, space) : NOT_RESIDENT;
     if (residency.copy) {
-      const answered = await this.nearestResident(tx, residency.copy, slot, space, scope, probes, { ...options, filter }, found);
+      const answered = await this.nearestResident(tx, residency.copy, slot, space, scope, probes, options, found);
       if (answered) return answered;
     }
     // A large agent whose copy is still loading (or was let go for the budget): HNSW would only

@@ -40,8 +40,9 @@ export interface ResidentAnswer {
 
 /**
  * Each probe's exact top k from a held copy: the copy's codes choose the candidates and anchors
- * (CodedRows.candidates, among the rows this search may return by the copy's flags and filter columns), one query
- * scores them and everything stamped after the copy exactly (vector.agent-nearest-resident). A
+ * (CodedRows.candidates, among the rows this search may return by the copy's flags and filter
+ * columns), one query scores them and everything stamped after the copy exactly
+ * (vector.agent-nearest-resident). A
  * probe whose anchors changed since the copy is asked again with more, so that the anchors that
  * still hold are enough.
  */
@@ -56,9 +57,9 @@ export async function searchResident(tx: TxRunner, copy: ResidentCopy, query: Re
   // (recall's prelude, in the same transaction) wait for its connection on the event loop: let
   // them leave first, so that Neo4j runs them while this process scans.
   if (pending.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  const passes = isUnfiltered(query.filter) ? undefined : copyFilter(copy.filters, query.filter);
   for (let round = 0; round <= WIDENINGS && pending.length > 0; round++) {
     const chosen = new Map<string, { found: CodedCandidates; complete: boolean }>();
-    const passes = isUnfiltered(query.filter) ? undefined : copyFilter(copy.filters, query.filter);
     const sent = pending.map((p) => {
       const accept = (row: number): boolean => (query.withArchived || copy.archived[row] === 0) && copy.encodedAt[row]! < p.before && (!passes || passes(row));
       const found = copy.rows.candidates(p.vector, want, accept);

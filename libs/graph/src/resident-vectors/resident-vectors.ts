@@ -52,6 +52,12 @@ export interface Residency {
   readonly large: boolean;
 }
 
+interface CopyState {
+  rev: unknown;
+  incarnation: unknown;
+  memories: unknown;
+}
+
 interface Held {
   readonly copy: ResidentCopy;
   usedAtMs: number;
@@ -204,13 +210,11 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
 
   private load(key: string, scope: ResidentScope, space: string, note: Note): void {
     note.evictedAtMs = undefined;
-    let sized: () => void = () => undefined;
-    if (!note.sized) note.sizing = new Promise<void>((resolve) => (sized = resolve));
-    const sizedNow = (): void => {
-      note.sizing = undefined;
-      sized();
-    };
-    note.loading = this.readCopy(key, scope, note, sizedNow)
+    const state = this.readSize(key, scope, note);
+    // Only an agent never sized makes its search wait; a failed read is the load's to report.
+    if (!note.sized) note.sizing = state.then(() => undefined, () => undefined);
+    note.loading = state
+      .then((large) => (large ? this.readCopy(key, scope, large) : undefined))
       .then((copy) => {
         if (copy && !this.closed) {
           this.held.delete(key);
@@ -224,23 +228,27 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
         this.log.warn(`copy of ${scope.tenantId}/${scope.agentId} (${space}) failed: ${err instanceof Error ? err.message : String(err)}; searched without it until the next try`);
       })
       .finally(() => {
-        sizedNow();
+        note.sizing = undefined;
         note.loading = undefined;
         this.report();
       });
   }
 
-  /** The agent's revision first, then its memories page by page; none when it is too small. */
-  private async readCopy(key: string, scope: ResidentScope, note: Note, sized: () => void): Promise<ResidentCopy | undefined> {
-    const [state] = await this.executor.read<{ rev: unknown; incarnation: unknown; memories: unknown }>('vector.agent-copy-state', { ...scope }, { onLeader: true });
+  /** The agent's revision and size (noted); its state when it is large enough to hold, else none. */
+  private async readSize(key: string, scope: ResidentScope, note: Note): Promise<CopyState | undefined> {
+    const [state] = await this.executor.read<CopyState>('vector.agent-copy-state', { ...scope }, { onLeader: true });
     note.checkedAtMs = Date.now();
     note.memories = num(toPlain(state?.memories));
     note.sized = true;
-    sized();
     if (!state || note.memories < this.settings.minMemories) {
       this.held.delete(key);
       return undefined;
     }
+    return state;
+  }
+
+  /** The agent's memories page by page, from the revision its state was read at. */
+  private async readCopy(key: string, scope: ResidentScope, state: CopyState): Promise<ResidentCopy | undefined> {
     const rev = num(toPlain(state.rev));
     const incarnation = String(state.incarnation);
     const ids: string[] = [];
@@ -262,7 +270,7 @@ export class ResidentVectors implements OnModuleInit, OnModuleDestroy {
         const vector = toPlain(r.vector) as number[] | null;
         // A memory without a vector of this slot's length is not searchable here, as in the index.
         if (!Array.isArray(vector) || vector.length === 0 || (rows && vector.length !== rows.dim)) continue;
-        rows ??= await CodedRows.create(vector.length, Math.max(1024, note.memories));
+        rows ??= await CodedRows.create(vector.length, Math.max(1024, num(toPlain(state.memories))));
         if (vector.length !== rows.dim) continue;
         vectors.push(vector);
         ids.push(String(r.id));
